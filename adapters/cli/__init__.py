@@ -1,0 +1,1 @@
+"""The ``factledger`` command line: a driving adapter over the application layer."""

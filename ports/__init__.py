@@ -1,0 +1,1 @@
+"""The protocols the application needs from the outside world."""

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs factledger with its development tools into .venv and runs every check CI runs:
+# ruff, mypy (strict), import-linter and the whole pytest suite (unit, integration, e2e).
+# Integration tests need redis-server and MariaDB: running on 127.0.0.1 or installed as binaries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== mypy (strict)"
+.venv/bin/python scripts/typecheck.py
+echo "== import-linter"
+.venv/bin/lint-imports
+echo "== pytest"
+.venv/bin/python -m pytest "$@"

@@ -1,0 +1,47 @@
+"""Run mypy (strict, settings in pyproject.toml) over the installed package, tests and bench.
+
+The code folders install as ``factledger.<folder>`` (package-dir remap), so mypy must check
+them under their installed module names: this lists every module and passes it with ``-m``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("domain", "ports", "adapters", "application")
+
+
+def installed_modules() -> list[str]:
+    modules: list[str] = []
+    for layer in LAYERS:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules.append(".".join(("factledger", *parts)))
+    return modules
+
+
+def source_modules(folder: str) -> list[str]:
+    """Modules of a folder that is imported from the repository root (tests, bench)."""
+    modules: list[str] = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules.append(".".join(parts))
+    return modules
+
+
+def main() -> int:
+    command = [sys.executable, "-m", "mypy"]
+    for module in installed_modules() + source_modules("tests") + source_modules("bench"):
+        command += ["-m", module]
+    return subprocess.call([*command, *sys.argv[1:]], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
