@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+pytest_plugins = ["tests.support.mariadb_fixtures"]
+
 from tests.support.redis_server import (
     INSTALL_HINT,
     RedisProcess,

@@ -1,0 +1,1 @@
+"""Settings: one factledger.toml, every key also an environment variable."""
