@@ -7,14 +7,14 @@ from collections.abc import Iterator
 
 import pytest
 
-pytest_plugins = ["tests.support.mariadb_fixtures"]
-
 from tests.support.redis_server import (
     INSTALL_HINT,
     RedisProcess,
     redis_binary,
     running_redis_url,
 )
+
+pytest_plugins = ["tests.support.mariadb_fixtures"]
 
 
 @pytest.fixture(scope="session")
