@@ -1,0 +1,132 @@
+"""The hash chain of a run's stream, and its verification over the stored bytes.
+
+Verification hashes the bytes exactly as stored (never a re-encoding), checks that sequence
+numbers run 1, 2, … without a gap, and compares the last event with the chain head kept
+outside the stream, so a modified, inserted, reordered or deleted event (the tail included)
+is named by the first sequence where the chain breaks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import TypeAlias
+
+from attrs import frozen
+
+from factledger.domain.events import GENESIS_HASH
+
+__all__ = [
+    "ChainBroken",
+    "ChainHead",
+    "ChainIntact",
+    "ChainVerdict",
+    "GENESIS",
+    "StoredEvent",
+    "verify_chain",
+]
+
+
+@frozen
+class ChainHead:
+    """The last sequence of a run and the hash of its event."""
+
+    sequence: int
+    """The last sequence number (0 for an empty stream)."""
+    hash: str
+    """The hash of the last event (``GENESIS_HASH`` for an empty stream)."""
+
+
+GENESIS = ChainHead(0, GENESIS_HASH)
+"""The head of a stream with no events."""
+
+
+@frozen
+class StoredEvent:
+    """An event exactly as a store holds it."""
+
+    run_id: str
+    """The run whose stream holds it."""
+    sequence: int
+    """Its place in the run's stream (from the store's entry id)."""
+    data: bytes
+    """The canonical bytes."""
+    hash: str
+    """The stored chain hash."""
+
+
+@frozen
+class ChainIntact:
+    """Every event verified; the head reached."""
+
+    head: ChainHead
+    """The verified head."""
+    events: int
+    """How many events were verified."""
+
+
+@frozen
+class ChainBroken:
+    """The first place the chain does not hold."""
+
+    sequence: int
+    """The first bad sequence number."""
+    reason: str
+    """``SEQUENCE_GAP``, ``HASH_MISMATCH``, ``ENVELOPE_MISMATCH``, ``TAIL_MISSING``,
+    ``HEAD_MISMATCH`` or ``EXTRA_EVENTS``."""
+
+
+ChainVerdict: TypeAlias = ChainIntact | ChainBroken
+
+
+def _envelope_matches(run_id: str, sequence: int, prev_hash: str, data: bytes) -> bool:
+    try:
+        envelope = json.loads(data)
+    except ValueError:
+        return False
+    return (
+        isinstance(envelope, dict)
+        and envelope.get("run_id") == run_id
+        and envelope.get("sequence") == sequence
+        and envelope.get("prev_hash") == prev_hash
+    )
+
+
+def verify_chain(
+    events: Iterable[StoredEvent],
+    expected_head: ChainHead | None = None,
+    *,
+    deep: bool = False,
+) -> ChainVerdict:
+    """Verify a run's stored events from sequence 1.
+
+    ``expected_head`` is the head kept outside the stream (run metadata, audit row); without it
+    a deleted tail cannot be told from a shorter run. ``deep`` also parses every envelope and
+    checks its run, sequence and previous hash against the chain (slower; the hash already
+    covers the bytes).
+    """
+    sha256 = hashlib.sha256
+    prev = GENESIS_HASH
+    prev_raw = bytes(32)
+    sequence = 0
+    for stored in events:
+        expected_sequence = sequence + 1
+        if stored.sequence != expected_sequence:
+            return ChainBroken(expected_sequence, "SEQUENCE_GAP")
+        digest = sha256(prev_raw + stored.data).digest()
+        if digest.hex() != stored.hash:
+            return ChainBroken(stored.sequence, "HASH_MISMATCH")
+        if deep and not _envelope_matches(stored.run_id, stored.sequence, prev, stored.data):
+            return ChainBroken(stored.sequence, "ENVELOPE_MISMATCH")
+        sequence = stored.sequence
+        prev = stored.hash
+        prev_raw = digest
+    if expected_head is not None:
+        if sequence < expected_head.sequence:
+            return ChainBroken(sequence + 1, "TAIL_MISSING")
+        if sequence > expected_head.sequence:
+            return ChainBroken(expected_head.sequence + 1, "EXTRA_EVENTS")
+        if prev != expected_head.hash:
+            return ChainBroken(sequence, "HEAD_MISMATCH")
+    return ChainIntact(ChainHead(sequence, prev), sequence)

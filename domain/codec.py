@@ -1,0 +1,290 @@
+"""The canonical encoding of events, fixed once (SPEC §1).
+
+An event is recorded as UTF-8 JSON with sorted keys and no insignificant white space: the
+envelope ``run_id``, ``sequence``, ``type``, ``schema_version``, ``occurred_at``, ``payload``
+and ``prev_hash`` (the event without its hash). Those exact bytes are stored, and
+``hash = SHA-256(prev_hash ‖ bytes)`` with ``prev_hash`` taken as its 32 raw bytes.
+
+Payloads are encoded from the attrs fields of the event class; decoding is driven by the
+same field types, so a datetime, an enum or a nested value object round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Literal, TypeAlias, TypeVar, Union, get_args, get_origin
+
+import attrs
+from attrs import frozen
+from returns.result import Failure, Result, Success
+
+from factledger.domain.events import Event, RecordedEvent
+from factledger.domain.json_types import JsonObject, JsonValue
+
+__all__ = [
+    "DecodeError",
+    "EventCodec",
+    "SCHEMA_VERSION",
+    "canonical_json",
+    "chain_hash",
+    "encode_datetime",
+    "sha256_hex",
+]
+
+SCHEMA_VERSION = 1
+"""The version of the envelope and payload encoding this code writes."""
+
+_Decoder: TypeAlias = Callable[[object], object]
+_Encoder: TypeAlias = Callable[[object], JsonValue]
+T = TypeVar("T")
+
+
+@frozen
+class DecodeError:
+    """Stored bytes that are not an event this code understands."""
+
+    reason: str
+    """A short code: ``NOT_JSON``, ``BAD_ENVELOPE``, ``UNKNOWN_TYPE`` or ``BAD_PAYLOAD``."""
+
+
+class _PayloadError(ValueError):
+    """A payload field that does not match its declared type (internal to decoding)."""
+
+
+def canonical_json(value: JsonValue) -> bytes:
+    """UTF-8 JSON, sorted keys, no insignificant white space."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 digest of ``data`` in lower-case hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def chain_hash(prev_hash: str, data: bytes) -> str:
+    """``SHA-256(prev_hash ‖ data)`` with the previous hash as its 32 raw bytes."""
+    return hashlib.sha256(bytes.fromhex(prev_hash) + data).hexdigest()
+
+
+def encode_datetime(value: datetime) -> str:
+    """An aware datetime as ISO-8601 UTC with microseconds and a ``Z``."""
+    if value.tzinfo is None:
+        raise ValueError("event datetimes must be timezone-aware")
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _decode_datetime(value: object) -> datetime:
+    if not isinstance(value, str):
+        raise _PayloadError("datetime")
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None:
+        raise _PayloadError("naive datetime")
+    return parsed
+
+
+def _scalar(kind: type[T]) -> Callable[[object], T]:
+    def decode(value: object) -> T:
+        # bool is an int in Python: refuse it where an int is declared, and the reverse.
+        if type(value) is not kind:
+            raise _PayloadError(kind.__name__)
+        return value
+
+    return decode
+
+
+def _optional(inner: _Decoder) -> _Decoder:
+    def decode(value: object) -> object:
+        return None if value is None else inner(value)
+
+    return decode
+
+
+def _sequence_of(inner: _Decoder) -> _Decoder:
+    def decode(value: object) -> object:
+        if not isinstance(value, list):
+            raise _PayloadError("list")
+        return tuple(inner(item) for item in value)
+
+    return decode
+
+
+def _enum_of(kind: type[Enum], allowed: frozenset[Enum] | None = None) -> _Decoder:
+    def decode(value: object) -> object:
+        member = kind(value)
+        if allowed is not None and member not in allowed:
+            raise _PayloadError(f"{kind.__name__} member not allowed")
+        return member
+
+    return decode
+
+
+class _Compiler:
+    """Builds and caches an encoder and a decoder per attrs class."""
+
+    def __init__(self) -> None:
+        self._decoders: dict[type, _Decoder] = {}
+
+    def decoder_for(self, annotation: object) -> _Decoder:
+        origin = get_origin(annotation)
+        args = get_args(annotation)
+        if origin in (Union, types.UnionType):
+            members = [arg for arg in args if arg is not type(None)]
+            if len(members) != 1:
+                raise TypeError(f"unsupported union {annotation!r}")
+            inner = self.decoder_for(members[0])
+            return _optional(inner) if len(members) < len(args) else inner
+        if origin is Literal:
+            kinds = {type(arg) for arg in args}
+            kind = kinds.pop()
+            if kinds or not issubclass(kind, Enum):
+                raise TypeError(f"unsupported literal {annotation!r}")
+            return _enum_of(kind, frozenset(args))
+        if origin is tuple:
+            return _sequence_of(self.decoder_for(args[0]))
+        if isinstance(annotation, type):
+            if annotation is datetime:
+                return _decode_datetime
+            if issubclass(annotation, Enum):
+                return _enum_of(annotation)
+            if annotation in (str, int, bool, float):
+                return _scalar(annotation)
+            if attrs.has(annotation):
+                return self.class_decoder(annotation)
+        raise TypeError(f"unsupported field type {annotation!r}")
+
+    def class_decoder(self, cls: type) -> _Decoder:
+        cached = self._decoders.get(cls)
+        if cached is not None:
+            return cached
+        hints = typing.get_type_hints(cls)
+        fields = [(f.name, self.decoder_for(hints[f.name])) for f in attrs.fields(cls)]
+        names = frozenset(name for name, _ in fields)
+
+        def decode(value: object) -> object:
+            if not isinstance(value, dict) or value.keys() != names:
+                raise _PayloadError(f"{cls.__name__} fields")
+            return cls(**{name: convert(value[name]) for name, convert in fields})
+
+        self._decoders[cls] = decode
+        return decode
+
+
+def _encode_value(value: object) -> JsonValue:
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, Enum):
+        return typing.cast("JsonValue", value.value)
+    if isinstance(value, datetime):
+        return encode_datetime(value)
+    if isinstance(value, tuple):
+        return [_encode_value(item) for item in value]
+    if attrs.has(type(value)):
+        return _encode_attrs(value)
+    raise TypeError(f"cannot encode {type(value).__name__} in an event")
+
+
+def _encode_attrs(value: object) -> JsonObject:
+    cls = typing.cast("type[attrs.AttrsInstance]", type(value))
+    return {field.name: _encode_value(getattr(value, field.name)) for field in attrs.fields(cls)}
+
+
+class EventCodec:
+    """Encodes events into their canonical bytes and decodes stored bytes back."""
+
+    def __init__(self, event_classes: Iterable[type]) -> None:
+        self._compiler = _Compiler()
+        self._by_type: dict[str, tuple[type, _Decoder]] = {}
+        for cls in event_classes:
+            type_name: str = cls.TYPE  # type: ignore[attr-defined]  # every event class has one
+            if type_name in self._by_type:
+                raise ValueError(f"two event classes share the type {type_name!r}")
+            self._by_type[type_name] = (cls, self._compiler.class_decoder(cls))
+
+    def type_of(self, event: Event) -> str:
+        """The stable type name of an event."""
+        return event.TYPE
+
+    def encode_payload(self, event: Event) -> JsonObject:
+        """The JSON payload of an event."""
+        return _encode_attrs(event)
+
+    def seal(
+        self,
+        run_id: str,
+        first_sequence: int,
+        prev_hash: str,
+        occurred_at: datetime,
+        events: Sequence[Event],
+    ) -> tuple[RecordedEvent, ...]:
+        """Number, encode and chain events after the head ``(first_sequence - 1, prev_hash)``."""
+        recorded: list[RecordedEvent] = []
+        stamp = encode_datetime(occurred_at)
+        for offset, event in enumerate(events):
+            sequence = first_sequence + offset
+            envelope: JsonObject = {
+                "run_id": run_id,
+                "sequence": sequence,
+                "type": event.TYPE,
+                "schema_version": SCHEMA_VERSION,
+                "occurred_at": stamp,
+                "payload": _encode_attrs(event),
+                "prev_hash": prev_hash,
+            }
+            data = canonical_json(envelope)
+            digest = chain_hash(prev_hash, data)
+            recorded.append(
+                RecordedEvent(
+                    run_id=run_id,
+                    sequence=sequence,
+                    occurred_at=occurred_at,
+                    event=event,
+                    prev_hash=prev_hash,
+                    hash=digest,
+                    data=data,
+                )
+            )
+            prev_hash = digest
+        return tuple(recorded)
+
+    def decode(self, data: bytes, stored_hash: str) -> Result[RecordedEvent, DecodeError]:
+        """Decode stored bytes into a recorded event (the hash is the stored one, unchecked)."""
+        try:
+            envelope = json.loads(data)
+        except ValueError:
+            return Failure(DecodeError("NOT_JSON"))
+        if not isinstance(envelope, dict) or envelope.keys() != _ENVELOPE_KEYS:
+            return Failure(DecodeError("BAD_ENVELOPE"))
+        entry = self._by_type.get(envelope["type"])
+        if entry is None:
+            return Failure(DecodeError("UNKNOWN_TYPE"))
+        _, decode_payload = entry
+        try:
+            event = decode_payload(envelope["payload"])
+            run_id = _scalar(str)(envelope["run_id"])
+            sequence = _scalar(int)(envelope["sequence"])
+            prev_hash = _scalar(str)(envelope["prev_hash"])
+            occurred_at = _decode_datetime(envelope["occurred_at"])
+        except (ValueError, TypeError):
+            return Failure(DecodeError("BAD_PAYLOAD"))
+        return Success(
+            RecordedEvent(
+                run_id=run_id,
+                sequence=sequence,
+                occurred_at=occurred_at,
+                event=typing.cast("Event", event),
+                prev_hash=prev_hash,
+                hash=stored_hash,
+                data=data,
+            )
+        )
+
+
+_ENVELOPE_KEYS = frozenset(
+    {"run_id", "sequence", "type", "schema_version", "occurred_at", "payload", "prev_hash"}
+)

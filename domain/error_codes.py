@@ -1,0 +1,27 @@
+"""Stable error codes the model may see. Never exception text, never backend messages."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["ToolBoundaryErrorCode"]
+
+
+class ToolBoundaryErrorCode(StrEnum):
+    """Why the ToolBoundary refused a call or why a begun call ended as ERROR (SPEC §3)."""
+
+    RUN_NOT_ACTIVE = "RUN_NOT_ACTIVE"
+    RUN_MISMATCH = "RUN_MISMATCH"
+    INVALID_TOOL_CALL_ID = "INVALID_TOOL_CALL_ID"
+    DUPLICATE_TOOL_CALL_ID = "DUPLICATE_TOOL_CALL_ID"
+    TOOL_NOT_AUTHORIZED = "TOOL_NOT_AUTHORIZED"
+    TOOL_NOT_READ_ONLY = "TOOL_NOT_READ_ONLY"
+    INVALID_REQUEST = "INVALID_REQUEST"
+    BUDGET_EXHAUSTED = "BUDGET_EXHAUSTED"
+    REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
+    RAW_RESPONSE_TOO_LARGE = "RAW_RESPONSE_TOO_LARGE"
+    PROJECTION_TOO_LARGE = "PROJECTION_TOO_LARGE"
+    BACKEND_ERROR = "BACKEND_ERROR"
+    BACKEND_TIMEOUT = "BACKEND_TIMEOUT"
+    PROJECTION_ERROR = "PROJECTION_ERROR"
+    STORE_ERROR = "STORE_ERROR"

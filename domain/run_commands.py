@@ -1,0 +1,142 @@
+"""Commands to the Run and Invocation aggregates, named in the imperative.
+
+Time (``now``) and ids are fields: the domain never reads a clock or makes an id.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from attrs import field, frozen
+from attrs.validators import ge
+
+from factledger.domain.budget import RunBudget
+from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
+from factledger.domain.status import FailureCode, RunState
+from factledger.domain.tool_result import ProjectedEvidenceStatus
+
+__all__ = [
+    "BeginToolCall",
+    "CompleteInvocation",
+    "EndRun",
+    "FailInvocation",
+    "RecordModelUsage",
+    "ReserveModelCall",
+    "StartRun",
+]
+
+
+@frozen
+class StartRun:
+    """Start a run with its budget, granted tools and diagnosis context."""
+
+    run_id: str
+    """The new run's id."""
+    budget: RunBudget
+    """Its limits."""
+    tools: tuple[ToolGrant, ...]
+    """The tools it may call."""
+    context: DiagnosisContext
+    """What it diagnoses."""
+    now: datetime
+    """The current time."""
+
+
+@frozen
+class BeginToolCall:
+    """Preflight, reserve and begin one tool call (SPEC §3 phases 1–3)."""
+
+    run_id: str
+    """The run named by the call's envelope."""
+    tool_call_id: str
+    """The model's id for the call."""
+    tool_name: str
+    """The tool."""
+    arguments_json: str
+    """The arguments, which must be exactly one JSON value."""
+    authorized: bool
+    """The envelope's authorization flag (set by the tool's own invoker)."""
+    read_only: bool
+    """The envelope's read-only declaration."""
+    step: int | None
+    """The agent step making the call, when known."""
+    content_ttl: timedelta
+    """How long the call's bodies stay in the vault."""
+    now: datetime
+    """The current time."""
+
+
+@frozen
+class CompleteInvocation:
+    """Reserve raw and projection bytes and mark the call READY (SPEC §3 phases 5 and 7)."""
+
+    tool_call_id: str
+    """The call."""
+    evidence_status: ProjectedEvidenceStatus
+    """As the projector decided."""
+    raw_bytes: int
+    """Size of the raw response."""
+    raw_digest: str
+    """SHA-256 of the raw response."""
+    projection_bytes: int
+    """Size of the canonical agent result."""
+    result_digest: str
+    """SHA-256 of the canonical agent result."""
+    truncated: bool
+    """True when the projection cut anything."""
+    now: datetime
+    """The current time."""
+
+
+@frozen
+class FailInvocation:
+    """End a begun call as ERROR with a stable code."""
+
+    tool_call_id: str
+    """The call."""
+    error_code: ToolBoundaryErrorCode
+    """Why."""
+    reason: str | None
+    """A short, safe reason code from the tool, when it gives one."""
+    raw_bytes: int | None
+    """Size of the raw response, when one was received."""
+
+
+def _terminal(_: object, __: object, value: RunState) -> None:
+    if not value.is_terminal:
+        raise ValueError("a run can only end in a terminal state")
+
+
+@frozen
+class EndRun:
+    """Move the run out of RUNNING, for good."""
+
+    state: RunState = field(validator=_terminal)
+    """The terminal state."""
+    failure_code: FailureCode | None
+    """Why, when not SUCCESS."""
+
+
+@frozen
+class ReserveModelCall:
+    """Reserve one metered model call."""
+
+    purpose: ModelCallPurpose
+    """What it is for."""
+    step: int | None
+    """The agent step, for agent turns."""
+    now: datetime
+    """The current time."""
+
+
+@frozen
+class RecordModelUsage:
+    """Record the tokens a model call used."""
+
+    purpose: ModelCallPurpose
+    """What it was for."""
+    prompt_tokens: int = field(validator=ge(0))
+    """Prompt tokens billed."""
+    completion_tokens: int = field(validator=ge(0))
+    """Completion tokens billed."""

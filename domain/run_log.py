@@ -1,0 +1,187 @@
+"""The state of one run's stream, folded from its events.
+
+``apply`` never validates (it only folds); ``fold`` refuses an event whose sequence is not
+the previous one plus one, or that belongs to another run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import assert_never
+
+from attrs import evolve, frozen
+from returns.result import Failure, Result, Success
+
+from factledger.domain.budget import BudgetUsage
+from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
+from factledger.domain.invocation import Failed, Invocation, InvocationInfo, Projecting, Ready
+from factledger.domain.run import Run
+from factledger.domain.run_events import (
+    InvocationBegan,
+    InvocationFailed,
+    InvocationReady,
+    ModelCallReserved,
+    ModelUsageRecorded,
+    RunEnded,
+    RunStarted,
+    ToolCallReserved,
+)
+from factledger.domain.status import RunState
+
+__all__ = ["FoldError", "RunLog", "apply", "fold"]
+
+_NO_INVOCATIONS: Mapping[str, Invocation] = {}
+
+
+@frozen
+class RunLog:
+    """Everything a run's events say, as of one sequence number."""
+
+    run_id: str
+    """The run."""
+    sequence: int = 0
+    """The last applied sequence (0 before the first event)."""
+    head_hash: str = GENESIS_HASH
+    """The hash of the last applied event."""
+    run: Run | None = None
+    """The Run aggregate, once started."""
+    invocations: Mapping[str, Invocation] = _NO_INVOCATIONS
+    """Every invocation of the run by tool_call_id."""
+
+    def invocation(self, tool_call_id: str) -> Invocation | None:
+        """The invocation with exactly this id in this run, if any."""
+        return self.invocations.get(tool_call_id)
+
+
+@frozen
+class FoldError:
+    """A stream that cannot be folded: a gap, a repeat or a foreign event."""
+
+    sequence: int
+    """The sequence of the offending event."""
+    reason: str
+    """``SEQUENCE_GAP`` or ``FOREIGN_RUN``."""
+
+
+def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
+    if isinstance(event, RunStarted):
+        return Run(
+            run_id=event.run_id,
+            state=RunState.RUNNING,
+            budget=event.budget,
+            usage=BudgetUsage(),
+            tools={grant.name: grant.read_only for grant in event.tools},
+            context=event.context,
+            started_at=at,
+            deadline=event.deadline,
+            tool_call_ids=frozenset(),
+        )
+    if run is None:
+        return None
+    usage = run.usage
+    match event:
+        case ToolCallReserved():
+            return evolve(
+                run,
+                usage=evolve(
+                    usage,
+                    tool_calls=usage.tool_calls + 1,
+                    request_bytes=usage.request_bytes + event.request_bytes,
+                ),
+                tool_call_ids=run.tool_call_ids | {event.tool_call_id},
+            )
+        case InvocationReady():
+            return evolve(
+                run,
+                usage=evolve(
+                    usage,
+                    raw_bytes=usage.raw_bytes + event.raw_bytes,
+                    projection_bytes=usage.projection_bytes + event.projection_bytes,
+                ),
+            )
+        case ModelCallReserved():
+            return evolve(run, usage=evolve(usage, model_calls=usage.model_calls + 1))
+        case ModelUsageRecorded():
+            tokens = usage.model_tokens + event.prompt_tokens + event.completion_tokens
+            return evolve(run, usage=evolve(usage, model_tokens=tokens))
+        case RunEnded():
+            return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
+        case InvocationBegan() | InvocationFailed():
+            return run
+        case _:
+            assert_never(event)
+
+
+def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -> Invocation | None:
+    match event:
+        case InvocationBegan():
+            return Projecting(
+                InvocationInfo(
+                    tool_call_id=event.tool_call_id,
+                    tool_name=event.tool_name,
+                    step=event.step,
+                    request_bytes=event.request_bytes,
+                    request_digest=event.request_digest,
+                    started_at=at,
+                    content_expires_at=event.content_expires_at,
+                )
+            )
+        case InvocationReady() if current is not None:
+            return Ready(
+                info=current.info,
+                evidence_status=event.evidence_status,
+                raw_bytes=event.raw_bytes,
+                raw_digest=event.raw_digest,
+                projection_bytes=event.projection_bytes,
+                result_digest=event.result_digest,
+                truncated=event.truncated,
+                completed_at=at,
+            )
+        case InvocationFailed() if current is not None:
+            return Failed(
+                info=current.info,
+                error_code=event.error_code,
+                reason=event.reason,
+                raw_bytes=event.raw_bytes,
+                completed_at=at,
+            )
+        case _:
+            return current
+
+
+def _invocation_id(event: Event) -> str | None:
+    if isinstance(event, InvocationBegan | InvocationReady | InvocationFailed):
+        return event.tool_call_id
+    return None
+
+
+def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
+    """Fold one recorded event into the log. Never validates (``fold`` does)."""
+    event = recorded.event
+    at = recorded.occurred_at
+    invocations = log.invocations
+    tool_call_id = _invocation_id(event)
+    if tool_call_id is not None:
+        updated = _evolve_invocation(invocations.get(tool_call_id), event, at)
+        if updated is not None:
+            invocations = {**invocations, tool_call_id: updated}
+    return RunLog(
+        run_id=log.run_id,
+        sequence=recorded.sequence,
+        head_hash=recorded.hash,
+        run=_evolve_run(log.run, event, at),
+        invocations=invocations,
+    )
+
+
+def fold(events: Iterable[RecordedEvent], start: RunLog) -> Result[RunLog, FoldError]:
+    """Fold events onto ``start``, refusing a gap, a repeat or an event of another run."""
+    log = start
+    for recorded in events:
+        if recorded.run_id != log.run_id:
+            return Failure(FoldError(recorded.sequence, "FOREIGN_RUN"))
+        if recorded.sequence != log.sequence + 1:
+            return Failure(FoldError(recorded.sequence, "SEQUENCE_GAP"))
+        log = apply(log, recorded)
+    return Success(log)
