@@ -12,10 +12,22 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("domain", "ports", "adapters", "application")
 
 
+def _in_package(path: Path) -> bool:
+    """True when every folder from the layer down to the file is a package (as setup.py sees)."""
+    folder = path.parent
+    while folder != ROOT:
+        if not (folder / "__init__.py").exists():
+            return False
+        folder = folder.parent
+    return True
+
+
 def _source_modules() -> list[str]:
     names: list[str] = []
     for layer in LAYERS:
         for path in sorted((ROOT / layer).rglob("*.py")):
+            if not _in_package(path):
+                continue
             parts = path.relative_to(ROOT).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]

@@ -1,0 +1,1 @@
+"""In-process adapters: real code, used by unit tests and the embedded default."""

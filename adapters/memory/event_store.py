@@ -1,0 +1,142 @@
+"""An in-process event store with the same atomic-append contract as the Redis one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from attrs import define, field
+from returns.result import Result, Success
+
+from factledger.adapters.memory.payload_vault import MemoryPayloadVault
+from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
+from factledger.domain.ids import partition_of
+from factledger.ports.event_store import (
+    Appended,
+    AppendOutcome,
+    AppendRequest,
+    CounterLimitExceeded,
+    DuplicateKey,
+    LogEntry,
+    RunIndexEntry,
+    SequenceConflict,
+)
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["MemoryEventStore"]
+
+
+@define
+class _RunRecord:
+    events: list[StoredEvent] = field(factory=list)
+    head: ChainHead = GENESIS
+    unique: set[str] = field(factory=set)
+    counters: dict[str, int] = field(factory=dict)
+    commands: dict[str, ChainHead] = field(factory=dict)
+    meta: dict[str, str] = field(factory=dict)
+    started_at: datetime | None = None
+
+
+class MemoryEventStore:
+    """Streams, heads, guards and partition logs in dicts, under one lock shared with the
+    vault so that events and their bodies are written together."""
+
+    def __init__(self, vault: MemoryPayloadVault, partitions: int = 1) -> None:
+        if partitions < 1:
+            raise ValueError(f"partitions must be at least 1, got {partitions!r}")
+        self._vault = vault
+        self._partitions = partitions
+        self._runs: dict[str, _RunRecord] = {}
+        self._logs: list[list[LogEntry]] = [[] for _ in range(partitions)]
+        self._lock = vault.lock
+
+    @property
+    def partitions(self) -> int:
+        return self._partitions
+
+    def partition_of(self, run_id: str) -> int:
+        return partition_of(run_id, self._partitions)
+
+    def append(self, request: AppendRequest) -> AppendOutcome:
+        with self._lock:
+            record = self._runs.get(request.run_id)
+            if record is None:
+                record = _RunRecord()
+            done = record.commands.get(request.command_id)
+            if done is not None:
+                return Appended(done, already_committed=True)
+            if record.head != request.expected:
+                return SequenceConflict(record.head)
+            for key in request.unique_keys:
+                if key in record.unique:
+                    return DuplicateKey(key)
+            for guard in request.counters:
+                if record.counters.get(guard.name, 0) + guard.delta > guard.limit:
+                    return CounterLimitExceeded(guard.name)
+            self._write(record, request)
+            return Appended(record.head)
+
+    def _write(self, record: _RunRecord, request: AppendRequest) -> None:
+        self._runs[request.run_id] = record
+        log = self._logs[self.partition_of(request.run_id)]
+        for event in request.events:
+            record.events.append(event)
+            log.append(LogEntry(f"{len(log) + 1:020d}", event))
+        if request.events:
+            last = request.events[-1]
+            record.head = ChainHead(last.sequence, last.hash)
+        record.unique.update(request.unique_keys)
+        for guard in request.counters:
+            record.counters[guard.name] = record.counters.get(guard.name, 0) + guard.delta
+        for meta in request.meta:
+            record.meta[meta.name] = meta.value
+        if request.started_at is not None:
+            record.started_at = request.started_at
+        record.commands[request.command_id] = record.head
+        self._vault.put_while_locked(request.payloads)
+
+    def read_run(
+        self, run_id: str, after_sequence: int = 0
+    ) -> Result[tuple[StoredEvent, ...], StoreUnavailable]:
+        with self._lock:
+            record = self._runs.get(run_id)
+            if record is None:
+                return Success(())
+            return Success(tuple(record.events[after_sequence:]))
+
+    def read_head(self, run_id: str) -> Result[ChainHead | None, StoreUnavailable]:
+        with self._lock:
+            record = self._runs.get(run_id)
+            return Success(None if record is None else record.head)
+
+    def read_log(
+        self, partition: int, after: str | None, limit: int
+    ) -> Result[tuple[LogEntry, ...], StoreUnavailable]:
+        with self._lock:
+            log = self._logs[partition]
+            start = 0 if after is None else int(after)
+            return Success(tuple(log[start : start + limit]))
+
+    def list_runs(self, limit: int) -> Result[tuple[RunIndexEntry, ...], StoreUnavailable]:
+        with self._lock:
+            entries = [
+                RunIndexEntry(
+                    run_id=run_id,
+                    started_at=record.started_at,
+                    state=record.meta.get("state", "RUNNING"),
+                    head=record.head,
+                )
+                for run_id, record in self._runs.items()
+                if record.started_at is not None
+            ]
+        entries.sort(key=lambda entry: entry.started_at, reverse=True)
+        return Success(tuple(entries[:limit]))
+
+    def replace_event_for_drill(self, run_id: str, sequence: int, event: StoredEvent) -> None:
+        """Overwrite a stored event (a tampering drill: chain verification must notice)."""
+        with self._lock:
+            self._runs[run_id].events[sequence - 1] = event
+
+    def truncate_for_drill(self, run_id: str, keep: int) -> None:
+        """Drop a run's tail events but keep its head (a deleted-tail drill)."""
+        with self._lock:
+            del self._runs[run_id].events[keep:]

@@ -1,0 +1,1 @@
+"""Redis adapters: per-run streams, partition logs and the payload vault."""

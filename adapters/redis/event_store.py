@@ -1,0 +1,220 @@
+"""The event store on Redis Streams.
+
+One stream per run with explicit entry ids ``<sequence>-0`` (Redis refuses a non-increasing
+id: a second guard beside the expected-sequence check); the version is never derived from
+XLEN and event streams are never trimmed by length. Runs map to one of P partitions by a
+stable hash of their id; a run's keys and its partition's log share one hash tag, so the
+append script is single-slot. The append is one Lua script that checks the command's
+idempotency marker, the expected head, unique keys and budget counters before writing the
+events, the partition-log entries, counters, metadata and vault bodies.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib.resources import files
+
+import redis
+from returns.result import Failure, Result, Success
+
+from factledger.adapters.redis.connection import REDIS_ERRORS
+from factledger.adapters.redis.keys import RedisKeys
+from factledger.adapters.redis.payload_vault import expiry_ms
+from factledger.adapters.redis.replies import (
+    UnexpectedReply,
+    as_bytes,
+    as_optional_bytes,
+    stream_entries,
+)
+from factledger.domain.chain import ChainHead, StoredEvent
+from factledger.ports.event_store import (
+    Appended,
+    AppendOutcome,
+    AppendRequest,
+    CounterLimitExceeded,
+    DuplicateKey,
+    LogEntry,
+    RunIndexEntry,
+    SequenceConflict,
+    UnknownOutcome,
+)
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["RedisEventStore"]
+
+_APPEND_LUA = files("factledger.adapters.redis").joinpath("append.lua").read_text()
+
+
+def _head(text: bytes) -> ChainHead:
+    sequence, digest = text.decode().split(":", 1)
+    return ChainHead(int(sequence), digest)
+
+
+def _sequence_of(entry_id: bytes) -> int:
+    return int(entry_id.split(b"-", 1)[0])
+
+
+class RedisEventStore:
+    """Per-run streams, heads and guards on Redis; see the module docstring."""
+
+    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+        self._client = client
+        self._keys = keys
+        self._append = client.register_script(_APPEND_LUA)
+
+    @property
+    def partitions(self) -> int:
+        return self._keys.partitions
+
+    def partition_of(self, run_id: str) -> int:
+        return self._keys.partition_of(run_id)
+
+    def append(self, request: AppendRequest) -> AppendOutcome:
+        run_keys = self._keys.run(request.run_id)
+        script_keys: list[str] = run_keys.as_script_keys()
+        args: list[bytes | str | int] = [
+            request.command_id,
+            request.expected.sequence,
+            request.expected.hash,
+            request.run_id,
+            "" if request.started_at is None else _ms(request.started_at),
+            len(request.events),
+        ]
+        for event in request.events:
+            args += [event.sequence, event.data, event.hash]
+        args.append(len(request.unique_keys))
+        args += request.unique_keys
+        args.append(len(request.counters))
+        for guard in request.counters:
+            args += [guard.name, guard.delta, guard.limit]
+        args.append(len(request.meta))
+        for field in request.meta:
+            args += [field.name, field.value]
+        args.append(len(request.payloads))
+        for payload in request.payloads:
+            script_keys.append(self._keys.payload(payload.key))
+            args += [payload.body, expiry_ms(payload)]
+        try:
+            reply = self._append(keys=script_keys, args=args)
+        except redis.TimeoutError:
+            return UnknownOutcome("TIMEOUT")
+        except redis.ConnectionError:
+            return UnknownOutcome("CONNECTION")
+        except REDIS_ERRORS:
+            return StoreUnavailable("SERVER_ERROR")
+        try:
+            status, detail = as_bytes(reply[0]), as_bytes(reply[1])
+        except (UnexpectedReply, TypeError, IndexError):
+            return StoreUnavailable("UNEXPECTED_REPLY")
+        if status == b"OK":
+            return Appended(_head(detail))
+        if status == b"DONE":
+            return Appended(_head(detail), already_committed=True)
+        if status == b"CONFLICT":
+            return SequenceConflict(_head(detail))
+        if status == b"DUPLICATE":
+            return DuplicateKey(detail.decode())
+        if status == b"LIMIT":
+            return CounterLimitExceeded(detail.decode())
+        return StoreUnavailable("UNEXPECTED_REPLY")
+
+    def read_run(
+        self, run_id: str, after_sequence: int = 0
+    ) -> Result[tuple[StoredEvent, ...], StoreUnavailable]:
+        try:
+            entries = stream_entries(
+                self._client.xrange(
+                    self._keys.run(run_id).events, min=f"{after_sequence + 1}-0", max="+"
+                )
+            )
+            return Success(
+                tuple(
+                    StoredEvent(run_id, _sequence_of(entry_id), fields[b"d"], fields[b"h"].decode())
+                    for entry_id, fields in entries
+                )
+            )
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        except (UnexpectedReply, KeyError, ValueError):
+            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+
+    def read_head(self, run_id: str) -> Result[ChainHead | None, StoreUnavailable]:
+        try:
+            sequence, digest = map(
+                as_optional_bytes, self._client.hmget(self._keys.run(run_id).meta, ["seq", "hash"])
+            )
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        except (UnexpectedReply, ValueError):
+            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+        if sequence is None or digest is None:
+            return Success(None)
+        return Success(ChainHead(int(sequence), digest.decode()))
+
+    def read_log(
+        self, partition: int, after: str | None, limit: int
+    ) -> Result[tuple[LogEntry, ...], StoreUnavailable]:
+        low = "-" if after is None else f"({after}"
+        try:
+            entries = stream_entries(
+                self._client.xrange(
+                    self._keys.partition_log(partition), min=low, max="+", count=limit
+                )
+            )
+            return Success(
+                tuple(
+                    LogEntry(
+                        entry_id.decode(),
+                        StoredEvent(
+                            fields[b"r"].decode(),
+                            int(fields[b"s"]),
+                            fields[b"d"],
+                            fields[b"h"].decode(),
+                        ),
+                    )
+                    for entry_id, fields in entries
+                )
+            )
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        except (UnexpectedReply, KeyError, ValueError):
+            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+
+    def list_runs(self, limit: int) -> Result[tuple[RunIndexEntry, ...], StoreUnavailable]:
+        entries: list[RunIndexEntry] = []
+        try:
+            for partition in range(self._keys.partitions):
+                entries += self._list_partition(partition, limit)
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        except (UnexpectedReply, ValueError):
+            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+        entries.sort(key=lambda entry: entry.started_at, reverse=True)
+        return Success(tuple(entries[:limit]))
+
+    def _list_partition(self, partition: int, limit: int) -> list[RunIndexEntry]:
+        reply = self._client.zrevrange(self._keys.run_index(partition), 0, limit - 1)
+        if not isinstance(reply, list):
+            raise UnexpectedReply("zrevrange")
+        run_ids = [as_bytes(item).decode() for item in reply]
+        pipe = self._client.pipeline(transaction=False)
+        for run_id in run_ids:
+            pipe.hmget(self._keys.run(run_id).meta, ["started_at", "state", "seq", "hash"])
+        entries: list[RunIndexEntry] = []
+        for run_id, fields in zip(run_ids, pipe.execute(), strict=True):
+            started, state, seq, digest = (as_optional_bytes(value) for value in fields)
+            if started is None or seq is None or digest is None:
+                continue
+            entries.append(
+                RunIndexEntry(
+                    run_id=run_id,
+                    started_at=datetime.fromtimestamp(int(started) / 1000, UTC),
+                    state=(state or b"RUNNING").decode(),
+                    head=ChainHead(int(seq), digest.decode()),
+                )
+            )
+        return entries
+
+
+def _ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)

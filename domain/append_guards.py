@@ -1,0 +1,91 @@
+"""What a store must re-check atomically when it appends a run's new events.
+
+The decision was made on a folded state; a store re-checks, inside the same atomic append,
+that the expected sequence still holds, that no unique key is taken and that no budget
+counter would pass its limit (a second guard beside the sequence check). These functions
+derive those guards from the events themselves, so no caller can forget one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from factledger.domain.budget import BudgetName, RunBudget
+from factledger.domain.events import Event
+from factledger.domain.run_events import (
+    InvocationReady,
+    ModelCallReserved,
+    RunEnded,
+    RunStarted,
+    ToolCallReserved,
+)
+
+__all__ = ["CounterGuard", "MetaField", "counter_guards", "meta_fields", "unique_keys"]
+
+
+@frozen
+class CounterGuard:
+    """Add ``delta`` to the counter ``name`` only if the result stays within ``limit``."""
+
+    name: str
+    """The counter (a ``BudgetName`` value)."""
+    delta: int
+    """How much to add."""
+    limit: int
+    """The most it may reach."""
+
+
+@frozen
+class MetaField:
+    """A field of the run's metadata record that the append also sets."""
+
+    name: str
+    """The field: ``state`` or ``started_at``."""
+    value: str
+    """Its new value."""
+
+
+def unique_keys(events: Iterable[Event]) -> tuple[str, ...]:
+    """Keys that must not exist yet in the run: one per reserved tool_call_id."""
+    return tuple(
+        f"tool_call_id:{event.tool_call_id}"
+        for event in events
+        if isinstance(event, ToolCallReserved)
+    )
+
+
+def counter_guards(budget: RunBudget, events: Iterable[Event]) -> tuple[CounterGuard, ...]:
+    """The budget counters the events draw on, summed per counter, with their limits."""
+    totals: dict[BudgetName, int] = {}
+    for event in events:
+        for name, delta in _draws(event):
+            totals[name] = totals.get(name, 0) + delta
+    return tuple(
+        CounterGuard(name.value, delta, budget.limit_of(name)) for name, delta in totals.items()
+    )
+
+
+def _draws(event: Event) -> tuple[tuple[BudgetName, int], ...]:
+    if isinstance(event, ToolCallReserved):
+        return ((BudgetName.TOOL_CALLS, 1), (BudgetName.REQUEST_BYTES, event.request_bytes))
+    if isinstance(event, InvocationReady):
+        return (
+            (BudgetName.RAW_BYTES, event.raw_bytes),
+            (BudgetName.PROJECTION_BYTES, event.projection_bytes),
+        )
+    if isinstance(event, ModelCallReserved):
+        return ((BudgetName.MODEL_CALLS, 1),)
+    return ()
+
+
+def meta_fields(events: Iterable[Event]) -> tuple[MetaField, ...]:
+    """Run metadata kept beside the stream for listing runs without folding them."""
+    fields: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, RunStarted):
+            fields["state"] = "RUNNING"
+        elif isinstance(event, RunEnded):
+            fields["state"] = event.state.value
+    return tuple(MetaField(name, value) for name, value in fields.items())

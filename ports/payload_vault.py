@@ -1,0 +1,65 @@
+"""The payload vault: request, raw and agent-result bodies under an absolute expiry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from enum import StrEnum
+from typing import Protocol
+
+from attrs import frozen
+from returns.result import Result
+
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["PayloadKey", "PayloadPart", "PayloadVault", "PayloadWrite"]
+
+
+class PayloadPart(StrEnum):
+    """Which body of a call."""
+
+    REQUEST = "request"
+    RAW = "raw"
+    RESULT = "result"
+
+
+@frozen
+class PayloadKey:
+    """A body's exact key: run, tool_call_id and part."""
+
+    run_id: str
+    """The run."""
+    tool_call_id: str
+    """The call."""
+    part: PayloadPart
+    """Which body."""
+
+
+@frozen
+class PayloadWrite:
+    """One body to keep until ``expires_at`` (absolute: never extended)."""
+
+    key: PayloadKey
+    """Where."""
+    body: bytes
+    """What."""
+    expires_at: datetime
+    """When it disappears; a time in the past means it is never readable."""
+
+
+class PayloadVault(Protocol):
+    """Bodies with a time to live set once at creation; reading never renews it."""
+
+    def put(self, writes: Sequence[PayloadWrite]) -> Result[None, StoreUnavailable]:
+        """Keep bodies until their absolute expiry."""
+        ...
+
+    def get_many(
+        self, keys: Sequence[PayloadKey]
+    ) -> Result[tuple[bytes | None, ...], StoreUnavailable]:
+        """The bodies in the order of ``keys``; ``None`` where absent or expired."""
+        ...
+
+    def remaining_ttl_ms(self, key: PayloadKey) -> Result[int | None, StoreUnavailable]:
+        """Milliseconds left before a body expires; ``None`` when it is absent."""
+        ...
