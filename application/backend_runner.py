@@ -2,66 +2,112 @@
 
 A backend is asked to give up by itself after its timeout; the runner also waits no longer
 than that (plus a small grace) so a backend that hangs cannot hang the run: the call ends as
-BACKEND_TIMEOUT and the worker thread is left to finish on its own.
+BACKEND_TIMEOUT and the worker thread is left to finish on its own (a hung thread is
+replaced, so the pool keeps its size). The hand-off is a queue and a one-shot lock per call,
+the cheapest wake-up the standard library offers.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import queue
 import threading
 
+from attrs import define, field
 from returns.result import Failure, Result, Success
 
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 from factledger.ports.tools import ToolExecutor
 
-__all__ = ["BackendRunner"]
+__all__ = ["BackendRunner", "run_inline"]
 
 _GRACE_SECONDS = 0.25
 
 
+@define
+class _Job:
+    executor: ToolExecutor
+    timeout_seconds: float
+    done: threading.Lock
+    outcome: Result[str, BackendFailure] | None = None
+    abandoned: bool = field(default=False)
+
+
 class BackendRunner:
-    """A bounded pool of backend threads."""
+    """A pool of daemon threads that run backends for callers who wait with a time limit."""
 
-    def __init__(self, max_workers: int = 16) -> None:
-        self._max_workers = max_workers
-        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+    def __init__(self, workers: int = 8) -> None:
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
-
-    def _executor(self) -> concurrent.futures.ThreadPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = concurrent.futures.ThreadPoolExecutor(
-                    max_workers=self._max_workers, thread_name_prefix="factledger-backend"
-                )
-            return self._pool
+        self._workers = 0
+        self._idle = 0
+        self._target = workers
+        self._closed = False
 
     def run(self, executor: ToolExecutor, timeout_seconds: float) -> Result[str, BackendFailure]:
         """The executor's raw text, or a failure: never an exception."""
         if timeout_seconds <= 0:
             return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
-        future = self._executor().submit(_call, executor, timeout_seconds)
-        try:
-            return future.result(timeout=timeout_seconds + _GRACE_SECONDS)
-        except concurrent.futures.TimeoutError:
-            future.cancel()
-            return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
+        done = threading.Lock()
+        done.acquire()
+        job = _Job(executor, timeout_seconds, done)
+        self._ensure_worker()
+        self._jobs.put(job)
+        if done.acquire(timeout=timeout_seconds + _GRACE_SECONDS) and job.outcome is not None:
+            return job.outcome
+        job.abandoned = True
+        with self._lock:
+            self._workers -= 1  # that worker is stuck in the backend: count a fresh one in
+        return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
+
+    def _ensure_worker(self) -> None:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the backend runner is shut down")
+            if self._idle > 0 or self._workers >= self._target:
+                self._idle = max(0, self._idle - 1)
+                return
+            self._workers += 1
+        threading.Thread(target=self._work, name="factledger-backend", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            if job.abandoned:  # its caller gave up before it started: do not run it
+                return
+            job.outcome = _call(job.executor, job.timeout_seconds)
+            if job.abandoned:
+                job.done.release()
+                return  # this thread was written off when its caller gave up
+            with self._lock:
+                self._idle += 1
+            # Release last, so that the caller wakes while this thread goes back to waiting.
+            job.done.release()
 
     def shutdown(self) -> None:
-        """Stop accepting work; running backends finish on their own."""
+        """Stop the workers once they finish what they run."""
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            self._closed = True
+            workers = self._workers
+        for _ in range(workers):
+            self._jobs.put(None)
+
+
+def run_inline(executor: ToolExecutor, timeout_seconds: float) -> Result[str, BackendFailure]:
+    """Run a backend that enforces its own time limit in the calling thread."""
+    if timeout_seconds <= 0:
+        return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
+    return _call(executor, timeout_seconds)
 
 
 def _call(executor: ToolExecutor, timeout_seconds: float) -> Result[str, BackendFailure]:
     try:
-        outcome = executor(timeout_seconds)
+        outcome: object = executor(timeout_seconds)
     except Exception:  # a backend is foreign code: no exception text crosses the boundary
         return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "BACKEND_RAISED"))
-    if isinstance(outcome, Success) and not isinstance(outcome.unwrap(), str):
-        return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "NOT_TEXT"))
     if not isinstance(outcome, Success | Failure):
         return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "NOT_A_RESULT"))
+    if isinstance(outcome, Success) and not isinstance(outcome.unwrap(), str):
+        return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "NOT_TEXT"))
     return outcome

@@ -17,7 +17,7 @@ from typing import assert_never
 from attrs import define
 from returns.result import Failure
 
-from factledger.application.backend_runner import BackendRunner
+from factledger.application.backend_runner import BackendRunner, run_inline
 from factledger.application.run_repository import (
     Committed,
     ExecuteOutcome,
@@ -99,8 +99,16 @@ class ToolBoundary:
         envelope: ToolCallRequestEnvelope,
         executor: ToolExecutor,
         projector: ResultProjector,
+        *,
+        isolated: bool = True,
     ) -> ToolBoundaryResult:
-        """Pass one call through every phase; never raises for anything a call can do."""
+        """Pass one call through every phase; never raises for anything a call can do.
+
+        ``isolated`` runs the backend on a worker thread the boundary stops waiting for at the
+        timeout, so a backend that hangs cannot hang the run. A backend that enforces its own
+        time limit (a server-side statement timeout, a deadline checked while scanning) may
+        run with ``isolated=False`` in the calling thread and save the thread hand-off.
+        """
         tool_call_id = envelope.tool_call_id
         now = self._clock.now()
         begin = BeginToolCall(
@@ -138,7 +146,7 @@ class ToolBoundary:
                 invocation = began.log.invocation(tool_call_id)
                 assert isinstance(invocation, Projecting)  # just appended
                 call = _BegunCall(context.run_id, envelope.tool_name, began.log, invocation)
-                return self._run_begun(call, executor, projector)
+                return self._run_begun(call, executor, projector, isolated)
             case Refused():
                 if isinstance(began.error, DeadlinePassed):
                     self._time_out(context.run_id)
@@ -149,7 +157,11 @@ class ToolBoundary:
                 assert_never(began)
 
     def _run_begun(
-        self, call: _BegunCall, executor: ToolExecutor, projector: ResultProjector
+        self,
+        call: _BegunCall,
+        executor: ToolExecutor,
+        projector: ResultProjector,
+        isolated: bool,
     ) -> ToolBoundaryResult:
         run = call.log.run
         assert run is not None  # a call only begins in a started run
@@ -158,7 +170,8 @@ class ToolBoundary:
 
         # Phase 4: execute, never past the run's deadline.
         left = min(self._backend_timeout, run.deadline - self._clock.now()).total_seconds()
-        executed = self._runner.run(executor, left)
+        run_backend = self._runner.run if isolated else run_inline
+        executed = run_backend(executor, left)
         if isinstance(executed, Failure):
             failure = executed.failure()
             return self._fail(call, _BACKEND_CODES[failure.kind], failure.reason)

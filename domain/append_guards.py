@@ -58,26 +58,32 @@ def unique_keys(events: Iterable[Event]) -> tuple[str, ...]:
 
 def counter_guards(budget: RunBudget, events: Iterable[Event]) -> tuple[CounterGuard, ...]:
     """The budget counters the events draw on, summed per counter, with their limits."""
-    totals: dict[BudgetName, int] = {}
+    tool_calls = request_bytes = raw_bytes = projection_bytes = model_calls = 0
     for event in events:
-        for name, delta in _draws(event):
-            totals[name] = totals.get(name, 0) + delta
-    return tuple(
-        CounterGuard(name.value, delta, budget.limit_of(name)) for name, delta in totals.items()
-    )
-
-
-def _draws(event: Event) -> tuple[tuple[BudgetName, int], ...]:
-    if isinstance(event, ToolCallReserved):
-        return ((BudgetName.TOOL_CALLS, 1), (BudgetName.REQUEST_BYTES, event.request_bytes))
-    if isinstance(event, InvocationReady):
-        return (
-            (BudgetName.RAW_BYTES, event.raw_bytes),
-            (BudgetName.PROJECTION_BYTES, event.projection_bytes),
+        if isinstance(event, ToolCallReserved):
+            tool_calls += 1
+            request_bytes += event.request_bytes
+        elif isinstance(event, InvocationReady):
+            raw_bytes += event.raw_bytes
+            projection_bytes += event.projection_bytes
+        elif isinstance(event, ModelCallReserved):
+            model_calls += 1
+    guards: list[CounterGuard] = []
+    if tool_calls:
+        guards.append(CounterGuard(BudgetName.TOOL_CALLS.value, tool_calls, budget.tool_calls))
+        guards.append(
+            CounterGuard(BudgetName.REQUEST_BYTES.value, request_bytes, budget.request_bytes)
         )
-    if isinstance(event, ModelCallReserved):
-        return ((BudgetName.MODEL_CALLS, 1),)
-    return ()
+    if raw_bytes or projection_bytes:
+        guards.append(CounterGuard(BudgetName.RAW_BYTES.value, raw_bytes, budget.raw_bytes))
+        guards.append(
+            CounterGuard(
+                BudgetName.PROJECTION_BYTES.value, projection_bytes, budget.projection_bytes
+            )
+        )
+    if model_calls:
+        guards.append(CounterGuard(BudgetName.MODEL_CALLS.value, model_calls, budget.model_calls))
+    return tuple(guards)
 
 
 def meta_fields(events: Iterable[Event]) -> tuple[MetaField, ...]:

@@ -76,7 +76,10 @@ def encode_datetime(value: datetime) -> str:
     """An aware datetime as ISO-8601 UTC with microseconds and a ``Z``."""
     if value.tzinfo is None:
         raise ValueError("event datetimes must be timezone-aware")
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if value.tzinfo is not UTC:
+        value = value.astimezone(UTC)
+    # isoformat ends with "+00:00" for UTC; it is several times faster than strftime.
+    return value.isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 def _decode_datetime(value: object) -> datetime:

@@ -1,0 +1,124 @@
+"""The sections of ``factledger.toml`` (SPEC §10). Unknown keys are refused by name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "AuditSettings",
+    "BudgetSettings",
+    "HttpSettings",
+    "JudgeSettings",
+    "KnowledgeSettings",
+    "LogsSettings",
+    "ModelSettings",
+    "ProgressSettings",
+    "RetentionSettings",
+    "StoreSettings",
+    "VaultSettings",
+]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StoreSettings(_Section):
+    """``[store]``: where events and bodies live."""
+
+    kind: Literal["memory", "sqlite", "redis"] = "memory"
+    """``memory`` (in-process), ``sqlite`` (embedded file) or ``redis``."""
+    url: str = "redis://127.0.0.1:6379/0"
+    """Redis URL, for ``kind = "redis"``."""
+    path: str = ".factledger/store.db"
+    """SQLite file, for ``kind = "sqlite"``."""
+    partitions: int = Field(default=8, ge=1, le=4096)
+    """How many partition logs runs are spread over (fixed for the life of a store)."""
+    key_prefix: str = Field(default="fl", pattern=r"^[A-Za-z0-9_.\-]{1,32}$")
+    """Namespace of every Redis key."""
+
+
+class VaultSettings(_Section):
+    """``[vault]``: how long request, raw and result bodies are kept."""
+
+    ttl_seconds: int = Field(default=7200, ge=1)
+    """Seconds from the start of a call until its bodies expire (never renewed)."""
+
+
+class RetentionSettings(_Section):
+    """``[retention]``: how long the event log is kept."""
+
+    days: int = Field(default=30, ge=1)
+    """Days after a run ends before its events may be removed."""
+
+
+class AuditSettings(_Section):
+    """``[audit]``: where audit rows are projected."""
+
+    url: str | None = None
+    """SQLAlchemy URL; default: SQLite beside the store."""
+
+
+class KnowledgeSettings(_Section):
+    """``[knowledge]``: the runbook folder of the embedded knowledge backend."""
+
+    dir: str | None = None
+    """Folder of Markdown or text runbooks; unset means the tool is not registered."""
+
+
+class LogsSettings(_Section):
+    """``[logs]``: the log folder of the embedded log backend."""
+
+    dir: str | None = None
+    """Folder of log files; unset means the tool is not registered."""
+
+
+class BudgetSettings(_Section):
+    """``[budget]``: per-run limits (SPEC §3)."""
+
+    tool_calls: int = Field(default=24, ge=0)
+    request_bytes: int = Field(default=256 * 1024, ge=0)
+    raw_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
+    projection_bytes: int = Field(default=1024 * 1024, ge=0)
+    call_raw_bytes: int = Field(default=8 * 1024 * 1024, ge=0)
+    call_projection_bytes: int = Field(default=64 * 1024, ge=0)
+    record_bytes: int = Field(default=10 * 1024 * 1024, ge=0)
+    model_calls: int = Field(default=40, ge=0)
+    model_tokens: int = Field(default=400_000, ge=0)
+    deadline_seconds: int = Field(default=300, ge=1)
+    call_timeout_seconds: float = Field(default=30.0, gt=0)
+    """Longest a single backend call may take (never past the run's deadline)."""
+
+
+class ProgressSettings(_Section):
+    """``[progress]``: the progress protocol's thresholds (SPEC §7)."""
+
+    no_gain_threshold: int = Field(default=3, ge=1)
+    protocol_violation_limit: int = Field(default=2, ge=1)
+    max_observed_facts: int = Field(default=12, ge=1, le=100)
+
+
+class ModelSettings(_Section):
+    """``[model]``: an OpenAI-compatible chat endpoint for the agent loop."""
+
+    base_url: str | None = None
+    name: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    """The environment variable holding the API key (the key itself is never in a file)."""
+
+
+class JudgeSettings(_Section):
+    """``[judge]``: the semantic judge."""
+
+    kind: Literal["grounding", "llm"] = "grounding"
+    attempts: int = Field(default=2, ge=1, le=10)
+
+
+class HttpSettings(_Section):
+    """``[http]``: the HTTP API."""
+
+    bind: str = "127.0.0.1:8787"
+    token_env: str | None = None
+    """The environment variable holding the bearer token."""

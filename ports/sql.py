@@ -1,0 +1,57 @@
+"""What the SQL tool needs from a database: run one approved plan, within a time limit."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Protocol
+
+from attrs import frozen
+from returns.result import Result
+
+from factledger.domain.sql.plan import QueryPlan
+
+__all__ = ["SqlExecutionFailure", "SqlExecutor", "SqlFailureCode"]
+
+
+class SqlFailureCode(StrEnum):
+    """How running a plan failed; stable, safe to show, never a server message."""
+
+    TIMEOUT = "TIMEOUT"
+    """The statement ran out of time (and was stopped on the server)."""
+    ACCESS_DENIED = "ACCESS_DENIED"
+    """The database refused the account: the allowlist names more than the grants allow."""
+    QUERY_FAILED = "QUERY_FAILED"
+    """The database rejected or could not finish the statement."""
+    UNAVAILABLE = "UNAVAILABLE"
+    """No connection to the database."""
+    UNSUPPORTED = "UNSUPPORTED"
+    """The plan cannot be expressed for this engine."""
+    WRONG_DATASOURCE = "WRONG_DATASOURCE"
+    """The plan was approved for another datasource."""
+
+
+@frozen
+class SqlExecutionFailure:
+    """A plan that did not run to completion."""
+
+    code: SqlFailureCode
+    """What went wrong, as a stable code."""
+
+
+class SqlExecutor(Protocol):
+    """Runs approved plans against one datasource, read-only."""
+
+    @property
+    def datasource(self) -> str:
+        """The datasource this executor serves."""
+        ...
+
+    def execute(
+        self, plan: QueryPlan, time_limit_seconds: float
+    ) -> Result[str, SqlExecutionFailure]:
+        """The raw result document (``factledger.domain.sql.raw_result``), or a failure."""
+        ...
+
+    def close(self) -> None:
+        """Release connections."""
+        ...
