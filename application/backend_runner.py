@@ -31,6 +31,10 @@ class _Job:
     outcome: Result[str, BackendFailure] | None = None
     abandoned: bool = field(default=False)
 
+    def given_up(self) -> bool:
+        """True once the caller stopped waiting (set from another thread at any time)."""
+        return self.abandoned
+
 
 class BackendRunner:
     """A pool of daemon threads that run backends for callers who wait with a time limit."""
@@ -74,10 +78,10 @@ class BackendRunner:
             job = self._jobs.get()
             if job is None:
                 return
-            if job.abandoned:  # its caller gave up before it started: do not run it
+            if job.given_up():  # its caller gave up before it started: do not run it
                 return
             job.outcome = _call(job.executor, job.timeout_seconds)
-            if job.abandoned:
+            if job.given_up():
                 job.done.release()
                 return  # this thread was written off when its caller gave up
             with self._lock:
