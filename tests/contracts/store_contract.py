@@ -302,7 +302,7 @@ class StoreContract:
         second = vault.remaining_ttl_ms(key)
         assert isinstance(second, Success)
         assert second.unwrap() is not None
-        assert second.unwrap() < first.unwrap() - 200  # type: ignore[operator]
+        assert second.unwrap() < first.unwrap() - 200
         wait(0.4)
         assert vault.get_many([key]) == Success((None,))
         assert vault.remaining_ttl_ms(key) == Success(None)
@@ -318,4 +318,4 @@ class StoreContract:
         remaining = vault.remaining_ttl_ms(key)
         assert isinstance(remaining, Success)
         assert remaining.unwrap() is not None
-        assert remaining.unwrap() <= 4800  # type: ignore[operator]
+        assert remaining.unwrap() <= 4800

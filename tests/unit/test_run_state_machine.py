@@ -38,6 +38,7 @@ from factledger.domain.run_decisions import (
 from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
 from factledger.domain.run_log import RunLog, fold
 from factledger.domain.status import EvidenceStatus, FailureCode, InvocationStatus, RunState
+from factledger.domain.tool_result import ProjectedEvidenceStatus
 from tests.support.runs import RUN, T0, begin
 
 CALL_IDS = st.sampled_from(["c1", "c2", "c3", "c4", "bad id", ""])
@@ -106,7 +107,9 @@ class RunMachine(RuleBasedStateMachine):
         projection=st.integers(0, 200),
     )
     def complete(self, tool_call_id: str, found: bool, raw: int, projection: int) -> None:
-        status = EvidenceStatus.EVIDENCE_FOUND if found else EvidenceStatus.NO_EVIDENCE
+        status: ProjectedEvidenceStatus = (
+            EvidenceStatus.EVIDENCE_FOUND if found else EvidenceStatus.NO_EVIDENCE
+        )
         command = CompleteInvocation(
             tool_call_id, status, raw, "a" * 64, projection, "b" * 64, False, self.now
         )
