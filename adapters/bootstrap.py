@@ -101,12 +101,19 @@ def _nothing() -> None:
 
 
 def build_runtime(
-    settings: Settings, *, clock: Clock | None = None, ids: IdFactory | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    ids: IdFactory | None = None,
+    wrap_store: Callable[[EventStore], EventStore] | None = None,
 ) -> Runtime:
-    """Wire the application from settings (clock and ids may be given, e.g. by tests)."""
+    """Wire the application from settings. A clock and ids may be given (deterministic
+    replays, tests); ``wrap_store`` wraps the event store the settings choose (fault drills)."""
     clock = clock or SystemClock()
     ids = ids or UuidIdFactory()
     store, vault, close_store = build_stores(settings, clock)
+    if wrap_store is not None:
+        store = wrap_store(store)
     runs = RunRepository(store, default_codec(), clock, ids)
     runner = BackendRunner()
     boundary = ToolBoundary(

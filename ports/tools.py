@@ -19,7 +19,7 @@ __all__ = ["ResultProjector", "ToolExecutor"]
 class ToolExecutor(Protocol):
     """Runs the backend once; must give up by itself after ``timeout_seconds``."""
 
-    def __call__(self, timeout_seconds: float) -> Result[str, BackendFailure]:
+    def __call__(self, timeout_seconds: float, /) -> Result[str, BackendFailure]:
         """The backend's raw JSON text, or why there is none."""
         ...
 
@@ -27,6 +27,6 @@ class ToolExecutor(Protocol):
 class ResultProjector(Protocol):
     """Turns raw JSON text into the bounded result (pure: no I/O, no clock)."""
 
-    def __call__(self, raw_json: str) -> Result[ProjectedToolResult, ProjectionFailure]:
+    def __call__(self, raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
         """The bounded result, or why the raw text cannot be projected."""
         ...
