@@ -64,6 +64,23 @@ class FoldError:
     """``SEQUENCE_GAP`` or ``FOREIGN_RUN``."""
 
 
+def _with(run: Run, usage: BudgetUsage, tool_call_ids: frozenset[str] | None = None) -> Run:
+    # A direct constructor call: folding is the hot path, and attrs.evolve introspects.
+    return Run(
+        run.run_id,
+        run.state,
+        run.budget,
+        usage,
+        run.tools,
+        run.context,
+        run.started_at,
+        run.deadline,
+        run.tool_call_ids if tool_call_ids is None else tool_call_ids,
+        run.ended_at,
+        run.failure_code,
+    )
+
+
 def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
     if isinstance(event, RunStarted):
         return Run(
@@ -79,32 +96,33 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
         )
     if run is None:
         return None
-    usage = run.usage
+    u = run.usage
     match event:
         case ToolCallReserved():
-            return evolve(
-                run,
-                usage=evolve(
-                    usage,
-                    tool_calls=usage.tool_calls + 1,
-                    request_bytes=usage.request_bytes + event.request_bytes,
-                ),
-                tool_call_ids=run.tool_call_ids | {event.tool_call_id},
+            usage = BudgetUsage(
+                u.tool_calls + 1,
+                u.request_bytes + event.request_bytes,
+                u.raw_bytes,
+                u.projection_bytes,
+                u.model_calls,
+                u.model_tokens,
             )
+            return _with(run, usage, run.tool_call_ids | {event.tool_call_id})
         case InvocationReady():
-            return evolve(
-                run,
-                usage=evolve(
-                    usage,
-                    raw_bytes=usage.raw_bytes + event.raw_bytes,
-                    projection_bytes=usage.projection_bytes + event.projection_bytes,
-                ),
+            usage = BudgetUsage(
+                u.tool_calls,
+                u.request_bytes,
+                u.raw_bytes + event.raw_bytes,
+                u.projection_bytes + event.projection_bytes,
+                u.model_calls,
+                u.model_tokens,
             )
+            return _with(run, usage)
         case ModelCallReserved():
-            return evolve(run, usage=evolve(usage, model_calls=usage.model_calls + 1))
+            return _with(run, evolve(u, model_calls=u.model_calls + 1))
         case ModelUsageRecorded():
-            tokens = usage.model_tokens + event.prompt_tokens + event.completion_tokens
-            return evolve(run, usage=evolve(usage, model_tokens=tokens))
+            tokens = u.model_tokens + event.prompt_tokens + event.completion_tokens
+            return _with(run, evolve(u, model_tokens=tokens))
         case RunEnded():
             return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
         case InvocationBegan() | InvocationFailed():
@@ -150,10 +168,7 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
             return current
 
 
-def _invocation_id(event: Event) -> str | None:
-    if isinstance(event, InvocationBegan | InvocationReady | InvocationFailed):
-        return event.tool_call_id
-    return None
+_INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
 
 
 def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
@@ -161,18 +176,17 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     event = recorded.event
     at = recorded.occurred_at
     invocations = log.invocations
-    tool_call_id = _invocation_id(event)
-    if tool_call_id is not None:
+    if isinstance(event, _INVOCATION_EVENTS):
+        tool_call_id = event.tool_call_id
         updated = _evolve_invocation(invocations.get(tool_call_id), event, at)
         if updated is not None:
             invocations = {**invocations, tool_call_id: updated}
-    return RunLog(
-        run_id=log.run_id,
-        sequence=recorded.sequence,
-        head_hash=recorded.hash,
-        run=_evolve_run(log.run, event, at),
-        invocations=invocations,
-    )
+        run = log.run if isinstance(event, InvocationBegan | InvocationFailed) else None
+        if run is None:
+            run = _evolve_run(log.run, event, at)
+    else:
+        run = _evolve_run(log.run, event, at)
+    return RunLog(log.run_id, recorded.sequence, recorded.hash, run, invocations)
 
 
 def fold(events: Iterable[RecordedEvent], start: RunLog) -> Result[RunLog, FoldError]:
