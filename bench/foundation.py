@@ -73,9 +73,9 @@ class RoundTrips:
 
         def counting(conn: object, command: object, check_health: bool = True) -> None:
             self.count += 1
-            self._original(conn, command, check_health)  # type: ignore[arg-type]
+            self._original(conn, command, check_health)  # type: ignore[arg-type,no-untyped-call]
 
-        redis.connection.AbstractConnection.send_packed_command = counting  # type: ignore[method-assign,assignment]
+        redis.connection.AbstractConnection.send_packed_command = counting  # type: ignore[method-assign]
 
 
 def time_boundary(runtime: Runtime, calls: int, *, isolated: bool) -> list[float]:
@@ -101,6 +101,10 @@ def time_boundary(runtime: Runtime, calls: int, *, isolated: bool) -> list[float
 
 def median_us(samples: list[float]) -> float:
     return statistics.median(samples) * 1e6
+
+
+def _us(samples: list[float]) -> str:
+    return f"{median_us(samples):.0f} µs"
 
 
 def bare_xadd(url: str, count: int) -> list[float]:
