@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 from factledger.domain.codec import EventCodec
+from factledger.domain.progress.events import (
+    CallOutcomeRecorded,
+    CollectionStopped,
+    DuplicateScopeRecorded,
+    ObservationEvaluated,
+    ObservationRejected,
+    ProtocolViolationRecorded,
+)
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
@@ -25,6 +33,12 @@ EVENT_CLASSES: tuple[type, ...] = (
     ModelCallReserved,
     ModelUsageRecorded,
     RunEnded,
+    ObservationEvaluated,
+    ProtocolViolationRecorded,
+    DuplicateScopeRecorded,
+    CallOutcomeRecorded,
+    ObservationRejected,
+    CollectionStopped,
 )
 """Every event class, each with a unique ``TYPE``."""
 

@@ -11,6 +11,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from factledger.domain.progress.events import ProgressEvent
 from factledger.domain.run_events import RunEvent
 
 __all__ = ["Event", "GENESIS_HASH", "RecordedEvent"]
@@ -18,7 +19,7 @@ __all__ = ["Event", "GENESIS_HASH", "RecordedEvent"]
 GENESIS_HASH = "0" * 64
 """The ``prev_hash`` of a run's first event."""
 
-Event: TypeAlias = RunEvent
+Event: TypeAlias = RunEvent | ProgressEvent
 """Every event type a run stream can hold."""
 
 

@@ -11,10 +11,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import ClassVar, TypeAlias
 
-from attrs import frozen
+from attrs import field, frozen
 
 from factledger.domain.budget import RunBudget
 from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import ProjectedEvidenceStatus
 
@@ -80,6 +81,8 @@ class RunStarted:
     """The service and window under diagnosis."""
     deadline: datetime
     """When the run times out."""
+    progress: ProgressPolicy = field(factory=ProgressPolicy)
+    """The progress protocol's thresholds for this run."""
 
 
 @frozen

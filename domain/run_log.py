@@ -16,6 +16,15 @@ from returns.result import Failure, Result, Success
 from factledger.domain.budget import BudgetUsage
 from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
 from factledger.domain.invocation import Failed, Invocation, InvocationInfo, Projecting, Ready
+from factledger.domain.progress.events import (
+    CallOutcomeRecorded,
+    CollectionStopped,
+    DuplicateScopeRecorded,
+    ObservationEvaluated,
+    ObservationRejected,
+    ProtocolViolationRecorded,
+)
+from factledger.domain.progress.state import ProgressState, evolve_progress
 from factledger.domain.run import Run
 from factledger.domain.run_events import (
     InvocationBegan,
@@ -32,6 +41,7 @@ from factledger.domain.status import RunState
 __all__ = ["FoldError", "RunLog", "apply", "fold"]
 
 _NO_INVOCATIONS: Mapping[str, Invocation] = {}
+_NO_PROGRESS = ProgressState()
 
 
 @frozen
@@ -48,6 +58,8 @@ class RunLog:
     """The Run aggregate, once started."""
     invocations: Mapping[str, Invocation] = _NO_INVOCATIONS
     """Every invocation of the run by tool_call_id."""
+    progress: ProgressState = _NO_PROGRESS
+    """The ProgressTracker aggregate."""
 
     def invocation(self, tool_call_id: str) -> Invocation | None:
         """The invocation with exactly this id in this run, if any."""
@@ -127,6 +139,15 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
             return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
         case InvocationBegan() | InvocationFailed():
             return run
+        case (
+            ObservationEvaluated()
+            | ProtocolViolationRecorded()
+            | DuplicateScopeRecorded()
+            | CallOutcomeRecorded()
+            | ObservationRejected()
+            | CollectionStopped()
+        ):
+            return run
         case _:
             assert_never(event)
 
@@ -169,6 +190,14 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
 
 
 _INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
+_PROGRESS_EVENTS = (
+    ObservationEvaluated,
+    ProtocolViolationRecorded,
+    DuplicateScopeRecorded,
+    CallOutcomeRecorded,
+    ObservationRejected,
+    CollectionStopped,
+)
 
 
 def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
@@ -176,6 +205,12 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     event = recorded.event
     at = recorded.occurred_at
     invocations = log.invocations
+    progress = log.progress
+    if isinstance(event, _PROGRESS_EVENTS):
+        progress = evolve_progress(progress, event)
+        return RunLog(log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress)
+    if isinstance(event, RunStarted):
+        progress = ProgressState(policy=event.progress)
     if isinstance(event, _INVOCATION_EVENTS):
         tool_call_id = event.tool_call_id
         updated = _evolve_invocation(invocations.get(tool_call_id), event, at)
@@ -186,7 +221,7 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
             run = _evolve_run(log.run, event, at)
     else:
         run = _evolve_run(log.run, event, at)
-    return RunLog(log.run_id, recorded.sequence, recorded.hash, run, invocations)
+    return RunLog(log.run_id, recorded.sequence, recorded.hash, run, invocations, progress)
 
 
 def fold(events: Iterable[RecordedEvent], start: RunLog) -> Result[RunLog, FoldError]:
