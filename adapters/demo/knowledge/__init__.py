@@ -1,0 +1,1 @@
+"""Demo runbooks (package data: the ``.md`` files beside this module)."""
