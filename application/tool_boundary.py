@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import assert_never
 
 from attrs import define
-from returns.result import Failure
+from returns.result import Failure, Success
 
 from factledger.application.backend_runner import BackendRunner, run_inline
 from factledger.application.run_repository import (
@@ -26,9 +26,12 @@ from factledger.application.run_repository import (
     StoreFailed,
 )
 from factledger.application.tool_call import (
+    NO_HOOKS,
     BoundaryFailed,
     BoundaryReady,
     BoundaryRefused,
+    CallHooks,
+    FinishedInBoundary,
     RunContext,
     ToolBoundaryResult,
     ToolCallRequestEnvelope,
@@ -45,6 +48,7 @@ from factledger.domain.run_commands import (
     FailInvocation,
 )
 from factledger.domain.run_decisions import (
+    Decision,
     decide_begin_tool_call,
     decide_complete_invocation,
     decide_end_run,
@@ -101,6 +105,7 @@ class ToolBoundary:
         projector: ResultProjector,
         *,
         isolated: bool = True,
+        hooks: CallHooks = NO_HOOKS,
     ) -> ToolBoundaryResult:
         """Pass one call through every phase; never raises for anything a call can do.
 
@@ -135,17 +140,18 @@ class ToolBoundary:
                 if isinstance(event, InvocationBegan)
             )
 
-        began = self._runs.execute(
-            context.run_id,
-            lambda log: decide_begin_tool_call(log, begin),
-            payloads=request_payload,
-            now=now,
-        )
+        def decide_begin(log: RunLog) -> Decision:
+            decided = decide_begin_tool_call(log, begin)
+            if not isinstance(decided, Success):
+                return decided
+            return Success(hooks.with_begin(log) + decided.unwrap())
+
+        began = self._runs.execute(context.run_id, decide_begin, payloads=request_payload, now=now)
         match began:
             case Committed():
                 invocation = began.log.invocation(tool_call_id)
                 assert isinstance(invocation, Projecting)  # just appended
-                call = _BegunCall(context.run_id, envelope.tool_name, began.log, invocation)
+                call = _BegunCall(context.run_id, envelope.tool_name, began.log, invocation, hooks)
                 return self._run_begun(call, executor, projector, isolated)
             case Refused():
                 if isinstance(began.error, DeadlinePassed):
@@ -210,11 +216,16 @@ class ToolBoundary:
             now=now,
         )
         bodies = (call.body(PayloadPart.RAW, raw), call.body(PayloadPart.RESULT, result_body))
+        finished = FinishedInBoundary(call.tool_call_id, result, None)
+
+        def decide_ready(log: RunLog) -> Decision:
+            decided = decide_complete_invocation(log, complete)
+            if not isinstance(decided, Success):
+                return decided
+            return Success(decided.unwrap() + call.hooks.with_finish(log, finished))
+
         completed = self._runs.execute(
-            call.run_id,
-            lambda current: decide_complete_invocation(current, complete),
-            payloads=lambda _: bodies,
-            now=now,
+            call.run_id, decide_ready, payloads=lambda _: bodies, now=now
         )
         match completed:
             case Committed():
@@ -245,9 +256,15 @@ class ToolBoundary:
     def _fail(self, call: _BegunCall, code: Code, reason: str | None = None) -> BoundaryFailed:
         """End the begun call as ERROR (best effort); a store failure is STORE_ERROR."""
         command = FailInvocation(call.tool_call_id, code, reason, call.raw_bytes)
-        outcome: ExecuteOutcome = self._runs.execute(
-            call.run_id, lambda log: decide_fail_invocation(log, command)
-        )
+        finished = FinishedInBoundary(call.tool_call_id, None, code)
+
+        def decide_fail(log: RunLog) -> Decision:
+            decided = decide_fail_invocation(log, command)
+            if not isinstance(decided, Success):
+                return decided
+            return Success(decided.unwrap() + call.hooks.with_finish(log, finished))
+
+        outcome: ExecuteOutcome = self._runs.execute(call.run_id, decide_fail)
         if isinstance(outcome, StoreFailed):
             return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR)
         return BoundaryFailed(call.tool_call_id, code, reason)
@@ -266,6 +283,7 @@ class _BegunCall:
     tool_name: str
     log: RunLog
     invocation: Projecting
+    hooks: CallHooks
     raw_bytes: int | None = None
 
     @property

@@ -39,10 +39,16 @@ class ProgressState:
     """Protocol violations so far."""
     checked_scopes: Mapping[str, str] = _NONE
     """Scope identity → the call that checked it."""
+    call_scopes: Mapping[str, str] = _NONE
+    """tool_call_id → the identity of the scope it asked for."""
     evaluations: Mapping[str, Evaluation] = _NO_EVALUATIONS
     """The model's evaluation of each evaluated call."""
     stop_reason: StopReason | None = None
     """Set once collection stops."""
+    stopped_by: str | None = None
+    """The call whose outcome stopped collection, when one did."""
+    rejected: frozenset[str] = frozenset()
+    """Calls whose observation was rejected (OBSERVATION_CONTRACT_MISMATCH)."""
 
     @property
     def stopped(self) -> bool:
@@ -67,8 +73,12 @@ def evolve_progress(state: ProgressState, event: ProgressEvent) -> ProgressState
         case ProtocolViolationRecorded():
             return evolve(state, violations=state.violations + 1)
         case DuplicateScopeRecorded():
-            return _no_gain(state)
+            scopes = {**state.call_scopes, event.tool_call_id: event.scope_identity}
+            return evolve(_no_gain(state), call_scopes=scopes)
         case CallOutcomeRecorded():
+            state = evolve(
+                state, call_scopes={**state.call_scopes, event.tool_call_id: event.scope_identity}
+            )
             checked = state.checked_scopes
             if event.scope_identity not in checked:
                 checked = {**checked, event.scope_identity: event.tool_call_id}
@@ -78,10 +88,10 @@ def evolve_progress(state: ProgressState, event: ProgressEvent) -> ProgressState
                 return evolve(_no_gain(state), checked_scopes=checked)
             return _no_gain(state)  # an ERROR does not check its scope: it may be retried
         case ObservationRejected():
-            return state
+            return evolve(state, rejected=state.rejected | {event.tool_call_id})
         case CollectionStopped():
             if state.stop_reason is not None:
                 return state
-            return evolve(state, stop_reason=event.reason)
+            return evolve(state, stop_reason=event.reason, stopped_by=event.tool_call_id)
         case _:
             assert_never(event)

@@ -1,0 +1,85 @@
+"""Strict parsing of a tool call's arguments into its envelope.
+
+Refused, each with a short reason code: arguments over the size limit, text that is not one
+JSON object (trailing tokens, an array, a scalar), duplicate keys at any depth, NaN or
+Infinity, unknown fields, missing fields, wrong types (no coercion: ``"5"`` is not 5), values
+out of range. A ``ValidationError`` never leaves this module; no input text is echoed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TypeVar
+
+from attrs import frozen
+from pydantic import BaseModel, ValidationError
+
+__all__ = ["MAX_ARGUMENT_BYTES", "EnvelopeError", "parse_envelope"]
+
+MAX_ARGUMENT_BYTES = 64 * 1024
+"""Arguments larger than this are refused before any parsing."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@frozen
+class EnvelopeError:
+    """Arguments that do not make a valid envelope (observation code INVALID_ENVELOPE)."""
+
+    reason: str
+    """``TOO_LARGE``, ``NOT_JSON``, ``NOT_AN_OBJECT``, ``DUPLICATE_KEY``, ``UNKNOWN_FIELD``,
+    ``MISSING_FIELD``, ``WRONG_TYPE`` or ``INVALID_VALUE``."""
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+class _Constant(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Duplicate
+        result[key] = value
+    return result
+
+
+def _no_constants(_: str) -> object:
+    raise _Constant
+
+
+def _reason(error: ValidationError) -> str:
+    kinds = {item["type"] for item in error.errors()}
+    if "extra_forbidden" in kinds:
+        return "UNKNOWN_FIELD"
+    if "missing" in kinds:
+        return "MISSING_FIELD"
+    if any(kind.endswith("_type") or kind.endswith("_parsing") for kind in kinds):
+        return "WRONG_TYPE"
+    return "INVALID_VALUE"
+
+
+def parse_envelope(model: type[M], arguments_json: str) -> M | EnvelopeError:
+    """The envelope, or why the arguments are not one."""
+    if len(arguments_json) > MAX_ARGUMENT_BYTES or (
+        len(arguments_json.encode("utf-8")) > MAX_ARGUMENT_BYTES
+    ):
+        return EnvelopeError("TOO_LARGE")
+    try:
+        value = json.loads(
+            arguments_json, object_pairs_hook=_no_duplicates, parse_constant=_no_constants
+        )
+    except _Duplicate:
+        return EnvelopeError("DUPLICATE_KEY")
+    except (_Constant, ValueError, RecursionError):
+        return EnvelopeError("NOT_JSON")
+    if not isinstance(value, dict):
+        return EnvelopeError("NOT_AN_OBJECT")
+    try:
+        return model.model_validate_json(arguments_json, strict=True)
+    except ValidationError as invalid:
+        return EnvelopeError(_reason(invalid))

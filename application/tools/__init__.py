@@ -1,0 +1,1 @@
+"""Evidence tools: their specs, the registry and the invokers."""

@@ -1,0 +1,55 @@
+"""Values that describe verified evidence: sources and observed facts (SPEC §7, §8)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from factledger.domain.codec import canonical_json
+from factledger.domain.json_types import JsonObject
+from factledger.domain.status import EvidenceStatus
+
+__all__ = ["ObservedFact", "Source"]
+
+
+@frozen
+class Source:
+    """Where verified evidence came from; deduplicated by type, source and scope."""
+
+    source_type: str
+    """The kind of source (the tool name: ``lookup_knowledge``, ``query_logs``, ``query_sql``)."""
+    source: str
+    """The document, service or datasource."""
+    scope: JsonObject
+    """The checked scope (query, window, tables)."""
+
+    @property
+    def identity(self) -> tuple[str, str, str]:
+        """What two sources must share to be the same source."""
+        return (self.source_type, self.source, canonical_json(self.scope).decode())
+
+    def to_json(self) -> JsonObject:
+        """``{"source_type", "source", "scope"}``."""
+        return {"source_type": self.source_type, "source": self.source, "scope": self.scope}
+
+
+@frozen
+class ObservedFact:
+    """One bounded, verified statement of what a call observed."""
+
+    tool_call_id: str
+    """The call."""
+    tool_name: str
+    """Its tool."""
+    evidence_status: EvidenceStatus
+    """EVIDENCE_FOUND, or NO_EVIDENCE for a scoped negative fact."""
+    summary: str
+    """At most 320 characters, built from the canonical result (never the model's words)."""
+
+    def to_json(self) -> JsonObject:
+        """``{"tool_call_id", "tool_name", "evidence_status", "summary"}``."""
+        return {
+            "tool_call_id": self.tool_call_id,
+            "tool_name": self.tool_name,
+            "evidence_status": self.evidence_status.value,
+            "summary": self.summary,
+        }
