@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 
 from attrs import define, field
+from returns.result import Success
 
 from factledger.adapters.config.settings import Settings, SettingsError
+from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.adapters.redis.connection import connect
@@ -22,11 +25,17 @@ from factledger.adapters.redis.payload_vault import RedisPayloadVault
 from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
+from factledger.application.interceptor import Interceptor
+from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.run_repository import RunRepository
 from factledger.application.run_service import RunService
 from factledger.application.tool_boundary import ToolBoundary
+from factledger.application.tools.knowledge import KnowledgeTool
+from factledger.application.tools.registry import ToolRegistry
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
+from factledger.domain.progress.policy import ProgressPolicy
+from factledger.domain.run_events import ToolGrant
 from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
@@ -48,12 +57,34 @@ class Runtime:
     boundary: ToolBoundary
     canonical: CanonicalViewReader
     runner: BackendRunner
+    registry: ToolRegistry
+    interceptor: Interceptor
+    snapshots: SnapshotBuilder
     _closers: list[Callable[[], None]] = field(factory=list)
 
     @property
     def budget(self) -> RunBudget:
         """The per-run budget the settings give."""
         return budget_from(self.settings)
+
+    @property
+    def progress_policy(self) -> ProgressPolicy:
+        """The progress thresholds the settings give."""
+        section = self.settings.progress
+        return ProgressPolicy(
+            no_gain_threshold=section.no_gain_threshold,
+            protocol_violation_limit=section.protocol_violation_limit,
+            max_observed_facts=section.max_observed_facts,
+        )
+
+    @property
+    def grants(self) -> tuple[ToolGrant, ...]:
+        """Every registered tool, as granted to a new run."""
+        return tuple(
+            ToolGrant(name, spec.read_only)
+            for name in self.registry.names
+            if (spec := self.registry.spec(name)) is not None
+        )
 
     def close(self) -> None:
         """Release connections and worker threads."""
@@ -123,6 +154,10 @@ def build_runtime(
         content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
         backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
     )
+    registry = ToolRegistry(boundary)
+    closers: list[Callable[[], None]] = [close_store]
+    register_tools(settings, registry, closers)
+    canonical = CanonicalViewReader(runs, vault, clock)
     return Runtime(
         settings=settings,
         clock=clock,
@@ -132,7 +167,28 @@ def build_runtime(
         runs=runs,
         run_service=RunService(runs, clock, ids),
         boundary=boundary,
-        canonical=CanonicalViewReader(runs, vault, clock),
+        canonical=canonical,
         runner=runner,
-        closers=[close_store],
+        registry=registry,
+        interceptor=Interceptor(registry, runs),
+        snapshots=SnapshotBuilder(runs, canonical, registry),
+        closers=closers,
     )
+
+
+def register_tools(
+    settings: Settings, registry: ToolRegistry, closers: list[Callable[[], None]]
+) -> None:
+    """Register every evidence tool whose backend is configured (one line per tool)."""
+    if settings.knowledge.dir is not None:
+        registry.register(KnowledgeTool(_knowledge_backend(settings.knowledge.dir, closers)))
+
+
+def _knowledge_backend(folder: str, closers: list[Callable[[], None]]) -> SqliteKnowledgeBackend:
+    built = SqliteKnowledgeBackend.from_folder(Path(folder))
+    if not isinstance(built, Success):
+        failure = built.failure()
+        raise SettingsError(f"knowledge.dir: {failure.code.value.lower().replace('_', ' ')}")
+    backend: SqliteKnowledgeBackend = built.unwrap()
+    closers.append(backend.close)
+    return backend

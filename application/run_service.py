@@ -15,6 +15,7 @@ from factledger.application.run_repository import (
     StoreFailed,
 )
 from factledger.domain.budget import RunBudget
+from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_commands import (
     EndRun,
     RecordModelUsage,
@@ -58,6 +59,7 @@ class RunService:
         context: DiagnosisContext | None = None,
         question: str | None = None,
         run_id: str | None = None,
+        progress: ProgressPolicy | None = None,
     ) -> StartedRun | Refused | StoreFailed:
         """Start a run. The question's text stays out of the event: only its digest and size."""
         new_id = run_id or self._ids.new_run_id()
@@ -75,6 +77,7 @@ class RunService:
             tools=tuple(tools),
             context=context,
             now=self._clock.now(),
+            progress=progress or ProgressPolicy(),
         )
         outcome = self._runs.execute(new_id, lambda log: decide_start_run(log, command))
         if isinstance(outcome, Committed):

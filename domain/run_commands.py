@@ -12,6 +12,7 @@ from attrs.validators import ge
 
 from factledger.domain.budget import RunBudget
 from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
 from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import ProjectedEvidenceStatus
@@ -41,6 +42,8 @@ class StartRun:
     """What it diagnoses."""
     now: datetime
     """The current time."""
+    progress: ProgressPolicy = field(factory=ProgressPolicy)
+    """The progress protocol's thresholds."""
 
 
 @frozen

@@ -109,6 +109,7 @@ def decide_start_run(log: RunLog, command: StartRun) -> Decision:
                 tools=command.tools,
                 context=command.context,
                 deadline=deadline,
+                progress=command.progress,
             ),
         )
     )
