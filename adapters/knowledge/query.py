@@ -31,7 +31,7 @@ _MAX_PHRASE_TOKENS: Final = 6
 _STOP_WORD_LIST: Final = """
 a about after again all also am an and any are as at be been before being but by can
 could did do does doing during each for from had has have having he her here him his how
-i if in into is it its just me my of on once only or our out over own please she should
+i if in into is it its just me my nor not of on once only or our out over own please she should
 so some such than that the their them then there these they this those through to too
 under until up very was we were what when where which while who whom why will with would
 you your
