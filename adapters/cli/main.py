@@ -18,9 +18,9 @@ Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], Non
 
 def _registrations() -> tuple[Register, ...]:
     # One line per command module; imported here so that `factledger --help` stays fast.
-    from factledger.adapters.cli import demo_command
+    from factledger.adapters.cli import demo_command, sql_command
 
-    return (demo_command.register,)
+    return (demo_command.register, sql_command.register)
 
 
 def _package_version() -> str:

@@ -1,0 +1,192 @@
+"""The ``[sql]`` settings section: datasources and their exact allowlists.
+
+```toml
+[[sql.datasources]]
+name = "payments"
+url = "mysql+pymysql://factledger_ro@127.0.0.1:3306/payments"
+[sql.datasources.tables.orders]
+columns = ["id", "status", "amount", "created_at", "user_id"]
+[sql.datasources.tables.users]
+columns = ["id", "name", "email", "password_hash", "api_token"]
+sensitive = ["password_hash", "api_token"]
+```
+
+No datasource configured means the SQL tool is not registered at all. An unknown key or a bad
+value is refused with a message that names the key (never the value: a URL may hold a
+password).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from returns.result import Failure, Result, Success
+
+__all__ = [
+    "SqlDatasourceSettings",
+    "SqlSettings",
+    "SqlTableSettings",
+    "datasource_dialect",
+    "describe_errors",
+    "load_sql_settings",
+]
+
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+_URL_SCHEMES: dict[str, Literal["mysql", "sqlite"]] = {
+    "mysql+pymysql://": "mysql",
+    "sqlite:///": "sqlite",
+}
+
+Identifier = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def _check_identifier(value: str, what: str) -> str:
+    if _IDENTIFIER.fullmatch(value) is None:
+        raise ValueError(f"{what} {value!r} must be an ASCII name ([A-Za-z_][A-Za-z0-9_]*)")
+    return value
+
+
+class SqlTableSettings(BaseModel):
+    """One allowlisted table: ``[sql.datasources.tables.<table>]``."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    columns: list[Identifier] = Field(min_length=1)
+    """Every column a query may name, as the database spells them."""
+    sensitive: list[Identifier] = Field(default_factory=list)
+    """Columns (a subset of ``columns``) whose values always come back redacted."""
+
+    @field_validator("columns", "sensitive")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        seen: set[str] = set()
+        for name in value:
+            _check_identifier(name, "column")
+            if name.lower() in seen:
+                raise ValueError(f"column {name!r} is listed twice")
+            seen.add(name.lower())
+        return value
+
+    @model_validator(mode="after")
+    def _sensitive_listed(self) -> SqlTableSettings:
+        listed = {name.lower() for name in self.columns}
+        for name in self.sensitive:
+            if name.lower() not in listed:
+                raise ValueError(f"sensitive: column {name!r} is not in columns")
+        return self
+
+
+class SqlDatasourceSettings(BaseModel):
+    """One datasource: ``[[sql.datasources]]``."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    name: str
+    """The name the model uses to pick the datasource (``[a-z][a-z0-9_-]*``)."""
+    url: str
+    """``mysql+pymysql://user[:password]@host:port/database`` or ``sqlite:///path``."""
+    tables: dict[Identifier, SqlTableSettings] = Field(min_length=1)
+    """The allowlisted tables, by name."""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if _NAME.fullmatch(value) is None:
+            raise ValueError("must match [a-z][a-z0-9_-]* (at most 64 characters)")
+        return value
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        if not any(value.startswith(scheme) for scheme in _URL_SCHEMES):
+            schemes = ", ".join(_URL_SCHEMES)
+            raise ValueError(f"must start with one of: {schemes}")
+        if value.startswith("mysql+pymysql://"):
+            rest = value.removeprefix("mysql+pymysql://")
+            if "/" not in rest or not rest.split("/", 1)[1].split("?", 1)[0]:
+                raise ValueError("a MySQL/MariaDB URL must name its database")
+        elif value == "sqlite:///":
+            raise ValueError("a SQLite URL must name its file")
+        return value
+
+    @field_validator("tables")
+    @classmethod
+    def _tables(cls, value: dict[str, SqlTableSettings]) -> dict[str, SqlTableSettings]:
+        seen: set[str] = set()
+        for name in value:
+            _check_identifier(name, "table")
+            if name.lower() in seen:
+                raise ValueError(f"table {name!r} is listed twice")
+            seen.add(name.lower())
+        return value
+
+    @property
+    def dialect(self) -> Literal["mysql", "sqlite"]:
+        """The engine the URL names."""
+        return datasource_dialect(self.url)
+
+
+class SqlSettings(BaseModel):
+    """The ``[sql]`` section."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    datasources: list[SqlDatasourceSettings] = Field(default_factory=list)
+    """The configured datasources; empty means no SQL tool."""
+
+    @field_validator("datasources")
+    @classmethod
+    def _unique(cls, value: list[SqlDatasourceSettings]) -> list[SqlDatasourceSettings]:
+        seen: set[str] = set()
+        for datasource in value:
+            if datasource.name in seen:
+                raise ValueError(f"datasource name {datasource.name!r} is used twice")
+            seen.add(datasource.name)
+        return value
+
+
+def datasource_dialect(url: str) -> Literal["mysql", "sqlite"]:
+    """``mysql`` or ``sqlite`` for a URL the settings accepted."""
+    for scheme, dialect in _URL_SCHEMES.items():
+        if url.startswith(scheme):
+            return dialect
+    raise ValueError("unknown URL scheme")
+
+
+def describe_errors(error: ValidationError, section: str = "sql") -> list[str]:
+    """One line per problem, each naming the key (``sql.datasources.0.url: …``), never the
+    offending value: a URL may carry a password."""
+    lines: list[str] = []
+    for problem in error.errors(include_input=False, include_url=False):
+        key = ".".join(str(part) for part in (section, *problem["loc"]))
+        lines.append(f"{key}: {problem['msg']}")
+    return lines
+
+
+def load_sql_settings(path: Path) -> Result[SqlSettings, tuple[str, ...]]:
+    """The ``[sql]`` section of a TOML settings file, or one message per problem (each naming
+    its key). A file without an ``[sql]`` table has no datasource."""
+    try:
+        with path.open("rb") as file:
+            document = tomllib.load(file)
+    except OSError:
+        return Failure((f"{path}: cannot be read",))
+    except tomllib.TOMLDecodeError as error:
+        return Failure((f"{path}: not valid TOML ({error})",))
+    section = document.get("sql", {})
+    try:
+        return Success(SqlSettings.model_validate(section))
+    except ValidationError as error:
+        return Failure(tuple(describe_errors(error)))

@@ -1,0 +1,1 @@
+"""The read-only SQL tool's adapters: settings → policies, executors, the tool itself."""

@@ -1,0 +1,1 @@
+"""The read-only SQL tool's pure logic: the validator, the plan, the projector."""

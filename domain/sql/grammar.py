@@ -1,0 +1,289 @@
+"""The conservative SELECT subset, as an allowlist of sqlglot node types.
+
+Every node of a parsed query must be of a type listed here, and may only carry the arguments
+listed for it: anything sqlglot can represent but this table does not name (``INTO``,
+locking clauses, index hints, ``WITH ROLLUP``, named windows, charset introducers, hex
+literals, placeholders…) is refused. Functions are allowed by sqlglot type, plus a short
+list of names sqlglot leaves untyped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from sqlglot import exp
+
+from factledger.domain.sql.policy import SqlDialect
+from factledger.domain.sql.refusal import RefusalCode
+
+__all__ = [
+    "AGGREGATE_TYPES",
+    "ALLOWED_DATA_TYPES",
+    "ALLOWED_NODE_ARGS",
+    "FUNCTION_RULES",
+    "INTERVAL_UNITS",
+    "MYSQL_ONLY_NODES",
+    "UNIT_PARENTS",
+    "UNTYPED_FUNCTIONS",
+    "forbidden_function_code",
+    "function_allowed",
+]
+
+_BINARY = frozenset({"this", "expression"})
+
+ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
+    {
+        exp.Select: frozenset(
+            {"expressions", "from_", "joins", "where", "group", "having", "order", "limit",
+             "offset", "with_", "distinct"}
+        ),
+        exp.Union: frozenset({"this", "expression", "distinct", "order", "limit", "offset"}),
+        exp.Subquery: frozenset({"this", "alias"}),
+        exp.From: frozenset({"this"}),
+        exp.Join: frozenset({"this", "on", "side", "kind"}),
+        exp.Where: frozenset({"this"}),
+        exp.Having: frozenset({"this"}),
+        exp.Group: frozenset({"expressions"}),
+        exp.Order: frozenset({"this", "expressions"}),
+        exp.Ordered: frozenset({"this", "desc", "nulls_first"}),
+        exp.Limit: frozenset({"expression"}),
+        exp.Offset: frozenset({"expression"}),
+        exp.With: frozenset({"expressions"}),
+        exp.CTE: frozenset({"this", "alias"}),
+        exp.TableAlias: frozenset({"this"}),
+        exp.Table: frozenset({"this", "alias", "db"}),
+        exp.Column: frozenset({"this", "table"}),
+        exp.Identifier: frozenset({"this", "quoted"}),
+        exp.Alias: frozenset({"this", "alias"}),
+        exp.Literal: frozenset({"this", "is_string"}),
+        exp.Null: frozenset(),
+        exp.Boolean: frozenset({"this"}),
+        exp.Star: frozenset(),
+        exp.Paren: frozenset({"this"}),
+        exp.Tuple: frozenset({"expressions"}),
+        exp.In: frozenset({"this", "expressions", "query"}),
+        exp.Between: frozenset({"this", "low", "high"}),
+        exp.Like: frozenset({"this", "expression", "negate"}),
+        exp.Is: frozenset({"this", "expression", "negate"}),
+        exp.Not: frozenset({"this"}),
+        exp.Neg: frozenset({"this"}),
+        exp.And: _BINARY,
+        exp.Or: _BINARY,
+        exp.EQ: _BINARY,
+        exp.NEQ: _BINARY,
+        exp.GT: _BINARY,
+        exp.GTE: _BINARY,
+        exp.LT: _BINARY,
+        exp.LTE: _BINARY,
+        exp.NullSafeEQ: _BINARY,
+        exp.Add: _BINARY,
+        exp.Sub: _BINARY,
+        exp.Mul: _BINARY,
+        exp.Div: frozenset({"this", "expression", "typed", "safe"}),
+        exp.IntDiv: _BINARY,
+        exp.Mod: _BINARY,
+        exp.Case: frozenset({"ifs", "default", "this"}),
+        exp.Cast: frozenset({"this", "to"}),
+        exp.DataType: frozenset({"this", "expressions", "nested"}),
+        exp.DataTypeParam: frozenset({"this"}),
+        exp.Interval: frozenset({"this", "unit"}),
+        exp.Var: frozenset({"this"}),
+        exp.Exists: frozenset({"this"}),
+        exp.Distinct: frozenset({"expressions"}),
+        exp.Window: frozenset({"this", "partition_by", "order", "spec", "over"}),
+        exp.WindowSpec: frozenset({"kind", "start", "start_side", "end", "end_side"}),
+    }
+)  # fmt: skip
+"""Node types that may appear, each with the arguments it may carry."""
+
+ALLOWED_DATA_TYPES = frozenset(
+    {
+        exp.DataType.Type.BIGINT,
+        exp.DataType.Type.UBIGINT,
+        exp.DataType.Type.INT,
+        exp.DataType.Type.DECIMAL,
+        exp.DataType.Type.DOUBLE,
+        exp.DataType.Type.CHAR,
+        exp.DataType.Type.VARCHAR,
+        exp.DataType.Type.DATE,
+        exp.DataType.Type.DATETIME,
+        exp.DataType.Type.TIME,
+    }
+)
+"""Types a CAST may convert to."""
+
+INTERVAL_UNITS = frozenset(
+    {"MICROSECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH", "QUARTER", "YEAR"}
+)
+"""The only bare words (sqlglot ``Var``) a query may contain: interval and date-part units."""
+
+UNIT_PARENTS: tuple[type[exp.Expr], ...] = (
+    exp.Interval,
+    exp.DateAdd,
+    exp.DateSub,
+    exp.TimestampDiff,
+    exp.TimestampAdd,
+    exp.Extract,
+)
+"""Where a unit word may stand."""
+
+_BOTH: frozenset[SqlDialect] = frozenset({"mysql", "sqlite"})
+_MYSQL: frozenset[SqlDialect] = frozenset({"mysql"})
+
+FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyType(
+    {
+        # aggregates
+        exp.Count: _BOTH,
+        exp.Sum: _BOTH,
+        exp.Avg: _BOTH,
+        exp.Min: _BOTH,
+        exp.Max: _BOTH,
+        exp.GroupConcat: _BOTH,
+        exp.StddevPop: _MYSQL,
+        exp.StddevSamp: _MYSQL,
+        exp.Variance: _MYSQL,
+        exp.VariancePop: _MYSQL,
+        # conditionals
+        exp.Coalesce: _BOTH,
+        exp.If: _BOTH,
+        exp.Nullif: _BOTH,
+        exp.Greatest: _BOTH,
+        exp.Least: _BOTH,
+        # strings
+        exp.Concat: _BOTH,
+        exp.ConcatWs: _MYSQL,
+        exp.Length: _BOTH,
+        exp.Upper: _BOTH,
+        exp.Lower: _BOTH,
+        exp.Substring: _BOTH,
+        exp.Left: _MYSQL,
+        exp.Right: _MYSQL,
+        exp.Trim: _BOTH,
+        exp.Replace: _BOTH,
+        exp.StrPosition: _BOTH,
+        # numbers
+        exp.Round: _BOTH,
+        exp.Abs: _BOTH,
+        exp.Floor: _MYSQL,
+        exp.Ceil: _MYSQL,
+        exp.Sign: _BOTH,
+        exp.Sqrt: _MYSQL,
+        exp.Ln: _MYSQL,
+        exp.Log: _MYSQL,
+        exp.Exp: _MYSQL,
+        exp.Pow: _MYSQL,
+        # dates and times (never the current time: results must be reproducible)
+        exp.TsOrDsToDate: _BOTH,
+        exp.TsOrDsToTimestamp: _BOTH,
+        exp.TimeToStr: _BOTH,
+        exp.StrToDate: _MYSQL,
+        exp.DateDiff: _BOTH,
+        exp.DateAdd: _MYSQL,
+        exp.DateSub: _MYSQL,
+        exp.TimestampDiff: _MYSQL,
+        exp.TimestampAdd: _MYSQL,
+        exp.UnixToTime: _MYSQL,
+        exp.LastDay: _MYSQL,
+        exp.Extract: _MYSQL,
+        exp.Year: _MYSQL,
+        exp.Quarter: _MYSQL,
+        exp.Month: _MYSQL,
+        exp.Week: _MYSQL,
+        exp.WeekOfYear: _MYSQL,
+        exp.Day: _MYSQL,
+        exp.DayOfMonth: _MYSQL,
+        exp.DayOfWeek: _MYSQL,
+        exp.DayOfYear: _MYSQL,
+        exp.Hour: _MYSQL,
+        exp.Minute: _MYSQL,
+        exp.Second: _MYSQL,
+        # window functions
+        exp.RowNumber: _BOTH,
+        exp.Rank: _BOTH,
+        exp.DenseRank: _BOTH,
+        exp.PercentRank: _BOTH,
+        exp.CumeDist: _BOTH,
+        exp.Ntile: _BOTH,
+        exp.Lag: _BOTH,
+        exp.Lead: _BOTH,
+        exp.FirstValue: _BOTH,
+        exp.LastValue: _BOTH,
+        exp.NthValue: _BOTH,
+    }
+)
+"""Typed functions allowed, each with the dialects it is known to run on unchanged."""
+
+UNTYPED_FUNCTIONS: Mapping[str, frozenset[SqlDialect]] = MappingProxyType(
+    {
+        "WEEKDAY": _MYSQL,
+        "TIMEDIFF": _MYSQL,
+        "TIME_TO_SEC": _MYSQL,
+        "SEC_TO_TIME": _MYSQL,
+    }
+)
+"""Functions sqlglot leaves untyped (``Anonymous``) that are deterministic and side-effect free."""
+
+MYSQL_ONLY_NODES: tuple[type[exp.Expr], ...] = (exp.Interval,)
+"""Operators sqlglot does not carry over to SQLite unchanged (``x + INTERVAL 1 DAY``)."""
+
+AGGREGATE_TYPES: tuple[type[exp.Expr], ...] = (exp.AggFunc, exp.Window)
+"""Nodes that make a SELECT aggregate (or windowed) over its rows."""
+
+_NONDETERMINISTIC_TYPES: tuple[type[exp.Expr], ...] = (
+    exp.CurrentDate,
+    exp.CurrentTime,
+    exp.CurrentTimestamp,
+    exp.UtcDate,
+    exp.UtcTimestamp,
+    exp.Localtime,
+    exp.Localtimestamp,
+    exp.Rand,
+    exp.Uuid,
+)
+_NONDETERMINISTIC_NAMES = frozenset(
+    {"NOW", "SYSDATE", "CURTIME", "UNIX_TIMESTAMP", "UUID_SHORT", "RAND", "UTC_TIME"}
+)
+_METADATA_TYPES: tuple[type[exp.Expr], ...] = (
+    exp.CurrentVersion,
+    exp.CurrentSchema,
+    exp.CurrentUser,
+    exp.SessionUser,
+    exp.Collation,
+)
+_METADATA_NAMES = frozenset(
+    {
+        "USER", "SYSTEM_USER", "SESSION_USER", "CURRENT_ROLE", "CONNECTION_ID",
+        "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "VERSION", "DATABASE", "SCHEMA",
+        "CHARSET", "COERCIBILITY",
+    }
+)  # fmt: skip
+
+
+def function_allowed(node: exp.Func, dialect: SqlDialect) -> RefusalCode | None:
+    """None when the function may run on ``dialect``, else the refusal code."""
+    if isinstance(node, exp.Anonymous):
+        name = node.name.upper()
+        dialects = UNTYPED_FUNCTIONS.get(name)
+        if dialects is None:
+            return forbidden_function_code(node)
+        return None if dialect in dialects else RefusalCode.UNSUPPORTED_ON_DATASOURCE
+    typed = FUNCTION_RULES.get(type(node))
+    if typed is None:
+        return forbidden_function_code(node)
+    return None if dialect in typed else RefusalCode.UNSUPPORTED_ON_DATASOURCE
+
+
+def forbidden_function_code(node: exp.Expr) -> RefusalCode:
+    """The most telling code for a function that is not allowed."""
+    if isinstance(node, _NONDETERMINISTIC_TYPES):
+        return RefusalCode.NONDETERMINISTIC_FUNCTION
+    if isinstance(node, _METADATA_TYPES):
+        return RefusalCode.METADATA_ACCESS
+    if isinstance(node, exp.Anonymous):
+        name = node.name.upper()
+        if name in _NONDETERMINISTIC_NAMES:
+            return RefusalCode.NONDETERMINISTIC_FUNCTION
+        if name in _METADATA_NAMES:
+            return RefusalCode.METADATA_ACCESS
+    return RefusalCode.FORBIDDEN_FUNCTION

@@ -1,0 +1,135 @@
+"""The raw result document of one SQL call: what the executor returns, what the projector reads.
+
+The executor writes it from the plan it ran and the rows the database returned (at most
+``row_limit + 1``; the extra row only says that more exist). It stays with the harness; the
+model never sees it. Shape (UTF-8 JSON, one object)::
+
+    {"datasource": "payments", "sql": "SELECT …", "tables": ["orders"],
+     "columns": ["orders.id"], "output_columns": [{"name": "id", "sensitive": false}],
+     "row_limit": 200, "rows": [[1], [2]]}
+
+Cells are JSON strings, numbers, booleans or null; the executor converts dates, times,
+decimals and bytes before writing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from attrs import frozen
+from returns.result import Failure, Result, Success
+
+from factledger.domain.json_types import JsonObject, JsonScalar, JsonValue
+from factledger.domain.sql.plan import OutputColumn, QueryPlan
+
+__all__ = ["RawSqlResult", "decode_raw_result", "encode_raw_result"]
+
+
+@frozen
+class RawSqlResult:
+    """The raw document, decoded."""
+
+    datasource: str
+    sql: str
+    tables: tuple[str, ...]
+    columns: tuple[str, ...]
+    output_columns: tuple[OutputColumn, ...]
+    row_limit: int
+    rows: tuple[tuple[JsonScalar, ...], ...]
+
+
+def encode_raw_result(plan: QueryPlan, rows: Sequence[Sequence[JsonScalar]]) -> str:
+    """The raw JSON text for ``rows`` returned by running ``plan``."""
+    document: JsonObject = {
+        "datasource": plan.datasource,
+        "sql": plan.sql,
+        "tables": list[JsonValue](plan.tables),
+        "columns": list[JsonValue](plan.columns),
+        "output_columns": [
+            {"name": column.name, "sensitive": column.sensitive} for column in plan.output_columns
+        ],
+        "row_limit": plan.row_limit,
+        "rows": [list[JsonValue](row) for row in rows],
+    }
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+class _Malformed(Exception):
+    pass
+
+
+def decode_raw_result(raw_json: str) -> Result[RawSqlResult, str]:
+    """The decoded document, or ``MALFORMED_RAW``."""
+    try:
+        document = json.loads(raw_json, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        return Success(_document(document))
+    except (ValueError, RecursionError, _Malformed):
+        return Failure("MALFORMED_RAW")
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        raise _Malformed
+    return document
+
+
+def _no_constant(_: str) -> object:
+    raise _Malformed
+
+
+def _document(document: object) -> RawSqlResult:
+    if not isinstance(document, dict):
+        raise _Malformed
+    expected = {"datasource", "sql", "tables", "columns", "output_columns", "row_limit", "rows"}
+    if set(document) != expected:
+        raise _Malformed
+    outputs = tuple(_output(item) for item in _list(document["output_columns"]))
+    row_limit = document["row_limit"]
+    if not isinstance(row_limit, int) or isinstance(row_limit, bool) or row_limit < 0:
+        raise _Malformed
+    rows = tuple(_row(row, len(outputs)) for row in _list(document["rows"]))
+    return RawSqlResult(
+        datasource=_text(document["datasource"]),
+        sql=_text(document["sql"]),
+        tables=tuple(_text(item) for item in _list(document["tables"])),
+        columns=tuple(_text(item) for item in _list(document["columns"])),
+        output_columns=outputs,
+        row_limit=row_limit,
+        rows=rows,
+    )
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise _Malformed
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise _Malformed
+    return value
+
+
+def _output(value: object) -> OutputColumn:
+    if not isinstance(value, dict) or set(value) != {"name", "sensitive"}:
+        raise _Malformed
+    sensitive = value["sensitive"]
+    if not isinstance(sensitive, bool):
+        raise _Malformed
+    return OutputColumn(name=_text(value["name"]), sensitive=sensitive)
+
+
+def _row(value: object, width: int) -> tuple[JsonScalar, ...]:
+    cells = _list(value)
+    if len(cells) != width:
+        raise _Malformed
+    return tuple(_cell(cell) for cell in cells)
+
+
+def _cell(value: object) -> JsonScalar:
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise _Malformed

@@ -1,0 +1,61 @@
+"""Why the SQL validator refused a query: one short, stable reason code.
+
+The code is what the model sees (``reason`` of an INVALID_REQUEST error); it never carries
+text from the query, a parser or a database.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import frozen
+
+__all__ = ["RefusalCode", "SqlRefusal"]
+
+
+class RefusalCode(StrEnum):
+    """The reason codes a refusal may carry."""
+
+    EMPTY_QUERY = "EMPTY_QUERY"
+    QUERY_TOO_LONG = "QUERY_TOO_LONG"
+    CONTROL_CHARACTER = "CONTROL_CHARACTER"
+    BACKSLASH_ESCAPE = "BACKSLASH_ESCAPE"
+    UNTERMINATED_QUOTE = "UNTERMINATED_QUOTE"
+    COMMENT = "COMMENT"
+    VERSIONED_COMMENT = "VERSIONED_COMMENT"
+    OPTIMIZER_HINT = "OPTIMIZER_HINT"
+    NESTING_TOO_DEEP = "NESTING_TOO_DEEP"
+    MULTI_STATEMENT = "MULTI_STATEMENT"
+    NOT_A_SELECT = "NOT_A_SELECT"
+    PARSE_ERROR = "PARSE_ERROR"
+    FORBIDDEN_SYNTAX = "FORBIDDEN_SYNTAX"
+    INTO_CLAUSE = "INTO_CLAUSE"
+    LOCKING_READ = "LOCKING_READ"
+    VARIABLE = "VARIABLE"
+    FORBIDDEN_FUNCTION = "FORBIDDEN_FUNCTION"
+    NONDETERMINISTIC_FUNCTION = "NONDETERMINISTIC_FUNCTION"
+    METADATA_ACCESS = "METADATA_ACCESS"
+    UNSUPPORTED_ON_DATASOURCE = "UNSUPPORTED_ON_DATASOURCE"
+    WILDCARD = "WILDCARD"
+    BAD_IDENTIFIER = "BAD_IDENTIFIER"
+    FOREIGN_SCHEMA = "FOREIGN_SCHEMA"
+    UNLISTED_TABLE = "UNLISTED_TABLE"
+    UNLISTED_COLUMN = "UNLISTED_COLUMN"
+    AMBIGUOUS_COLUMN = "AMBIGUOUS_COLUMN"
+    SHADOWING_NAME = "SHADOWING_NAME"
+    UNNAMED_DERIVED_COLUMN = "UNNAMED_DERIVED_COLUMN"
+    UNSUPPORTED_JOIN = "UNSUPPORTED_JOIN"
+    SENSITIVE_COLUMN_USE = "SENSITIVE_COLUMN_USE"
+    TOO_COMPLEX = "TOO_COMPLEX"
+    IN_LIST_TOO_LONG = "IN_LIST_TOO_LONG"
+    LITERAL_TOO_LONG = "LITERAL_TOO_LONG"
+    BAD_LIMIT = "BAD_LIMIT"
+    NOT_FIXED_POINT = "NOT_FIXED_POINT"
+
+
+@frozen
+class SqlRefusal:
+    """A query the sandbox will not run."""
+
+    code: RefusalCode
+    """The short, safe reason code."""

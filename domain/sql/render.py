@@ -1,0 +1,70 @@
+"""SQL text generated from an approved tree: a fixed point, and its SQLite form.
+
+The executor never runs the model's string. It runs text generated from the checked tree,
+and only when that text survives a round trip unchanged: parsing it and generating it again
+gives the same text and the same tree. Anything sqlglot would silently reinterpret on the way
+(``SELECT … INTO @v`` comes back as ``CREATE TABLE``) fails that test.
+"""
+
+from __future__ import annotations
+
+import sqlglot
+from returns.result import Failure, Result, Success
+from sqlglot import ErrorLevel, exp
+from sqlglot.errors import ParseError, SqlglotError, TokenError
+
+from factledger.domain.sql.policy import SqlDialect
+from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
+
+__all__ = ["parse_mysql", "regenerate", "render_sql"]
+
+
+def parse_mysql(text: str) -> Result[exp.Expr, SqlRefusal]:
+    """The one statement of ``text`` (MySQL syntax), or PARSE_ERROR / NESTING_TOO_DEEP."""
+    try:
+        parsed = sqlglot.parse(text, read="mysql", error_level=ErrorLevel.RAISE)
+    except RecursionError:
+        return Failure(SqlRefusal(RefusalCode.NESTING_TOO_DEEP))
+    except (ParseError, TokenError):
+        return Failure(SqlRefusal(RefusalCode.PARSE_ERROR))
+    trees = [tree for tree in parsed if tree is not None]
+    if len(trees) != 1 or len(parsed) != 1:
+        return Failure(SqlRefusal(RefusalCode.MULTI_STATEMENT))
+    return Success(trees[0])
+
+
+def regenerate(tree: exp.Expr) -> Result[str, SqlRefusal]:
+    """The MySQL text of ``tree`` with every identifier quoted, when it is a fixed point."""
+    for node in tree.walk():
+        if isinstance(node, exp.Identifier):
+            node.set("quoted", True)
+        elif isinstance(node, exp.GroupConcat) and node.args.get("separator") is None:
+            # sqlglot writes MySQL's default separator out; say it in the tree too.
+            node.set("separator", exp.Literal.string(","))
+    try:
+        text = tree.sql(dialect="mysql", unsupported_level=ErrorLevel.RAISE)
+    except (RecursionError, SqlglotError):
+        return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
+    reparsed_result = parse_mysql(text)
+    if isinstance(reparsed_result, Failure):
+        return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
+    reparsed = reparsed_result.unwrap()
+    if reparsed != tree or reparsed.sql(dialect="mysql") != text:
+        return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
+    if "\\" in text:
+        return Failure(SqlRefusal(RefusalCode.BACKSLASH_ESCAPE))
+    return Success(text)
+
+
+def render_sql(sql: str, dialect: SqlDialect) -> Result[str, SqlRefusal]:
+    """A plan's SQL (MySQL syntax) as ``dialect`` runs it."""
+    if dialect == "mysql":
+        return Success(sql)
+    tree_result = parse_mysql(sql)
+    if isinstance(tree_result, Failure):
+        return Failure(tree_result.failure())
+    tree = tree_result.unwrap()
+    try:
+        return Success(tree.sql(dialect=dialect, unsupported_level=ErrorLevel.RAISE))
+    except (RecursionError, SqlglotError):
+        return Failure(SqlRefusal(RefusalCode.UNSUPPORTED_ON_DATASOURCE))

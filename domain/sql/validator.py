@@ -1,0 +1,120 @@
+"""The SQL validator: model text in, an approved ``QueryPlan`` or a refusal out.
+
+The order of the checks is the point: the text is scanned before any parser sees it
+(``prescan``), the tree is checked against an allowlist of node types before any name is
+looked at (``shape``), names are resolved against the datasource's allowlist
+(``resolution``), the outermost LIMIT is clamped, and the SQL to run is generated from the
+tree and must be a fixed point (``render``). Pure: no I/O, no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+from returns.result import Failure, Result, Success
+from sqlglot import exp
+
+from factledger.domain.sql.plan import QueryPlan
+from factledger.domain.sql.policy import SqlPolicy
+from factledger.domain.sql.prescan import prescan
+from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
+from factledger.domain.sql.render import parse_mysql, regenerate, render_sql
+from factledger.domain.sql.resolution import resolve_names
+from factledger.domain.sql.shape import check_shape
+
+__all__ = ["SqlValidator", "validate_sql"]
+
+
+class SqlValidator:
+    """Checks queries against one datasource's policy."""
+
+    def __init__(self, policy: SqlPolicy) -> None:
+        self._policy = policy
+
+    @property
+    def policy(self) -> SqlPolicy:
+        """The policy queries are checked against."""
+        return self._policy
+
+    def validate(self, text: str) -> Result[QueryPlan, SqlRefusal]:
+        """An approved plan for ``text``, or the reason it is refused."""
+        return validate_sql(self._policy, text)
+
+
+def validate_sql(policy: SqlPolicy, text: str) -> Result[QueryPlan, SqlRefusal]:
+    """An approved plan for ``text`` under ``policy``, or the reason it is refused."""
+    limits = policy.limits
+    statement_result = prescan(text, limits.max_length, limits.max_nesting)
+    if isinstance(statement_result, Failure):
+        return Failure(statement_result.failure())
+    statement = statement_result.unwrap()
+    parsed_result = parse_mysql(statement)
+    if isinstance(parsed_result, Failure):
+        return Failure(parsed_result.failure())
+    parsed = parsed_result.unwrap()
+    tree = _unwrap(parsed)
+    if not isinstance(tree, exp.Select | exp.Union):
+        return Failure(SqlRefusal(RefusalCode.NOT_A_SELECT))
+    refused = check_shape(tree, policy.dialect, limits)
+    if refused is not None:
+        return Failure(SqlRefusal(refused))
+    resolution_result = resolve_names(tree, policy)
+    if isinstance(resolution_result, Failure):
+        return Failure(resolution_result.failure())
+    resolution = resolution_result.unwrap()
+    row_limit_result = _clamp_limit(tree, policy)
+    if isinstance(row_limit_result, Failure):
+        return Failure(row_limit_result.failure())
+    row_limit = row_limit_result.unwrap()
+    sql_result = regenerate(tree)
+    if isinstance(sql_result, Failure):
+        return Failure(sql_result.failure())
+    sql = sql_result.unwrap()
+    if policy.dialect != "mysql":
+        rendered = render_sql(sql, policy.dialect)
+        if isinstance(rendered, Failure):
+            return Failure(rendered.failure())
+    return Success(
+        QueryPlan(
+            datasource=policy.datasource,
+            sql=sql,
+            tables=resolution.tables,
+            columns=resolution.columns,
+            output_columns=resolution.output_columns,
+            row_limit=row_limit,
+        )
+    )
+
+
+def _unwrap(tree: exp.Expr) -> exp.Expr:
+    """``(SELECT …)`` at the top is the SELECT itself."""
+    while isinstance(tree, exp.Subquery) and not any(
+        value for key, value in tree.args.items() if key != "this"
+    ):
+        inner = tree.args.get("this")
+        if not isinstance(inner, exp.Expr):
+            return tree
+        inner.pop()
+        tree = inner
+    return tree
+
+
+def _clamp_limit(tree: exp.Select | exp.Union, policy: SqlPolicy) -> Result[int, SqlRefusal]:
+    """Rows the caller may receive; the SQL's LIMIT becomes one more, to see if more exist."""
+    limits = policy.limits
+    requested = _integer(tree.args.get("limit"))
+    offset = _integer(tree.args.get("offset"))
+    if offset is not None and offset > limits.max_offset:
+        return Failure(SqlRefusal(RefusalCode.BAD_LIMIT))
+    row_limit = limits.max_rows if requested is None else min(requested, limits.max_rows)
+    tree.set("limit", exp.Limit(expression=exp.Literal.number(row_limit + 1)))
+    return Success(row_limit)
+
+
+def _integer(clause: object) -> int | None:
+    if not isinstance(clause, exp.Limit | exp.Offset):
+        return None
+    value = clause.args.get("expression")
+    if isinstance(value, exp.Literal) and not value.is_string:
+        text = value.args.get("this")
+        if isinstance(text, str) and text.isdigit():
+            return int(text)
+    return None

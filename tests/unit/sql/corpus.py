@@ -1,0 +1,68 @@
+"""The red-team corpus: labelled SQL strings in ``tests/data/sql/corpus.jsonl``.
+
+Each line is one case: ``id``, ``label`` (``accept`` or ``reject``), ``category``, the query
+as ``sql`` or as ``parts`` (``[text, times]`` pairs, for inputs too large to write out), and
+for a rejected query the ``reason`` code it must be refused with. The allowlist it is checked
+against is ``tests/data/sql/policy.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from attrs import frozen
+
+from factledger.adapters.config.sql import load_sql_settings
+from factledger.adapters.sql.policy import policy_from_settings
+from factledger.domain.sql.policy import SqlDialect, SqlPolicy
+
+SQL_DATA = Path(__file__).resolve().parents[2] / "data" / "sql"
+
+
+@frozen
+class Case:
+    """One labelled query."""
+
+    case_id: str
+    label: Literal["accept", "reject"]
+    category: str
+    sql: str
+    reason: str | None
+
+
+def load_corpus() -> tuple[Case, ...]:
+    """Every case of the corpus, in file order."""
+    cases: list[Case] = []
+    for line in (SQL_DATA / "corpus.jsonl").read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if "parts" in entry:
+            sql = "".join(str(text) * int(times) for text, times in entry["parts"])
+        else:
+            sql = entry["sql"]
+        label = entry["label"]
+        assert label in ("accept", "reject"), entry["id"]
+        cases.append(Case(entry["id"], label, entry["category"], sql, entry.get("reason")))
+    return tuple(cases)
+
+
+def corpus_policy(dialect: SqlDialect = "mysql") -> SqlPolicy:
+    """The allowlist the corpus is written against."""
+    settings = load_sql_settings(SQL_DATA / "policy.toml").unwrap()
+    policy = policy_from_settings(settings.datasources[0])
+    if dialect == policy.dialect:
+        return policy
+    return SqlPolicy(
+        datasource=policy.datasource,
+        dialect=dialect,
+        tables=policy.tables,
+        schema=policy.schema,
+        limits=policy.limits,
+    )
+
+
+def cases(label: Literal["accept", "reject"]) -> tuple[Case, ...]:
+    return tuple(case for case in load_corpus() if case.label == label)
