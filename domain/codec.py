@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
@@ -228,18 +229,43 @@ class EventCodec:
         """Number, encode and chain events after the head ``(first_sequence - 1, prev_hash)``."""
         recorded: list[RecordedEvent] = []
         stamp = encode_datetime(occurred_at)
+        # The envelope's other fields never need escaping (checked here): only the payload is
+        # serialised, and the bytes equal canonical_json of the whole envelope.
+        plain = _PLAIN.fullmatch(run_id) is not None
         for offset, event in enumerate(events):
             sequence = first_sequence + offset
-            envelope: JsonObject = {
-                "run_id": run_id,
-                "sequence": sequence,
-                "type": event.TYPE,
-                "schema_version": SCHEMA_VERSION,
-                "occurred_at": stamp,
-                "payload": _encode_attrs(event),
-                "prev_hash": prev_hash,
-            }
-            data = canonical_json(envelope)
+            payload = _encode_attrs(event)
+            if plain:
+                data = b"".join(
+                    (
+                        b'{"occurred_at":"',
+                        stamp.encode(),
+                        b'","payload":',
+                        canonical_json(payload),
+                        b',"prev_hash":"',
+                        prev_hash.encode(),
+                        b'","run_id":"',
+                        run_id.encode(),
+                        b'","schema_version":',
+                        str(SCHEMA_VERSION).encode(),
+                        b',"sequence":',
+                        str(sequence).encode(),
+                        b',"type":"',
+                        event.TYPE.encode(),
+                        b'"}',
+                    )
+                )
+            else:
+                envelope: JsonObject = {
+                    "run_id": run_id,
+                    "sequence": sequence,
+                    "type": event.TYPE,
+                    "schema_version": SCHEMA_VERSION,
+                    "occurred_at": stamp,
+                    "payload": payload,
+                    "prev_hash": prev_hash,
+                }
+                data = canonical_json(envelope)
             digest = chain_hash(prev_hash, data)
             recorded.append(
                 RecordedEvent(
@@ -287,6 +313,8 @@ class EventCodec:
             )
         )
 
+
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-]+")
 
 _ENVELOPE_KEYS = frozenset(
     {"run_id", "sequence", "type", "schema_version", "occurred_at", "payload", "prev_hash"}

@@ -56,8 +56,34 @@ class ProgressState:
         return self.stop_reason is not None
 
 
-def _no_gain(state: ProgressState) -> ProgressState:
-    return evolve(state, consecutive_no_gain=state.consecutive_no_gain + 1)
+class _Keep:
+    """Marks a field ``_copy`` leaves as it is (``None`` is a value for ``pending``)."""
+
+
+def _copy(
+    state: ProgressState,
+    *,
+    pending: str | None | type[_Keep] = _Keep,
+    consecutive_no_gain: int | None = None,
+    violations: int | None = None,
+    checked_scopes: Mapping[str, str] | None = None,
+    call_scopes: Mapping[str, str] | None = None,
+    evaluations: Mapping[str, Evaluation] | None = None,
+    rejected: frozenset[str] | None = None,
+) -> ProgressState:
+    # A direct constructor call: folding is the hot path and attrs.evolve introspects.
+    return ProgressState(
+        state.policy,
+        state.pending if pending is _Keep else pending,  # type: ignore[arg-type]
+        state.consecutive_no_gain if consecutive_no_gain is None else consecutive_no_gain,
+        state.violations if violations is None else violations,
+        state.checked_scopes if checked_scopes is None else checked_scopes,
+        state.call_scopes if call_scopes is None else call_scopes,
+        state.evaluations if evaluations is None else evaluations,
+        state.stop_reason,
+        state.stopped_by,
+        state.rejected if rejected is None else rejected,
+    )
 
 
 def evolve_progress(state: ProgressState, event: ProgressEvent) -> ProgressState:
@@ -67,28 +93,37 @@ def evolve_progress(state: ProgressState, event: ProgressEvent) -> ProgressState
             evaluations = {**state.evaluations, event.tool_call_id: event.evaluation}
             streak = 0 if event.evaluation is Evaluation.GAINED else state.consecutive_no_gain + 1
             pending = None if state.pending == event.tool_call_id else state.pending
-            return evolve(
+            return _copy(
                 state, evaluations=evaluations, consecutive_no_gain=streak, pending=pending
             )
         case ProtocolViolationRecorded():
-            return evolve(state, violations=state.violations + 1)
+            return _copy(state, pending=_Keep, violations=state.violations + 1)
         case DuplicateScopeRecorded():
-            scopes = {**state.call_scopes, event.tool_call_id: event.scope_identity}
-            return evolve(_no_gain(state), call_scopes=scopes)
-        case CallOutcomeRecorded():
-            state = evolve(
-                state, call_scopes={**state.call_scopes, event.tool_call_id: event.scope_identity}
+            return _copy(
+                state,
+                pending=_Keep,
+                consecutive_no_gain=state.consecutive_no_gain + 1,
+                call_scopes={**state.call_scopes, event.tool_call_id: event.scope_identity},
             )
+        case CallOutcomeRecorded():
+            scopes = {**state.call_scopes, event.tool_call_id: event.scope_identity}
             checked = state.checked_scopes
-            if event.scope_identity not in checked:
+            if event.outcome is not CallOutcome.NO_GAIN_ERROR and event.scope_identity not in checked:
+                # An ERROR does not check its scope: it may be retried.
                 checked = {**checked, event.scope_identity: event.tool_call_id}
             if event.outcome is CallOutcome.AWAITING_EVALUATION:
-                return evolve(state, pending=event.tool_call_id, checked_scopes=checked)
-            if event.outcome is CallOutcome.NO_GAIN_EMPTY:
-                return evolve(_no_gain(state), checked_scopes=checked)
-            return _no_gain(state)  # an ERROR does not check its scope: it may be retried
+                return _copy(
+                    state, pending=event.tool_call_id, checked_scopes=checked, call_scopes=scopes
+                )
+            return _copy(
+                state,
+                pending=_Keep,
+                consecutive_no_gain=state.consecutive_no_gain + 1,
+                checked_scopes=checked,
+                call_scopes=scopes,
+            )
         case ObservationRejected():
-            return evolve(state, rejected=state.rejected | {event.tool_call_id})
+            return _copy(state, pending=_Keep, rejected=state.rejected | {event.tool_call_id})
         case CollectionStopped():
             if state.stop_reason is not None:
                 return state

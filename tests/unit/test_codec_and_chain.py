@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
 from returns.result import Failure, Success
 
 from factledger.domain.budget import RunBudget
@@ -199,3 +201,20 @@ def test_flipping_any_single_bit_of_any_stored_event_is_detected() -> None:
             tampered[index] = evolve(event, data=bytes(data))
             verdict = verify_chain(tampered, head)
             assert verdict == ChainBroken(index + 1, "HASH_MISMATCH"), (index, position)
+
+
+@given(st.text(min_size=1, max_size=20), st.text(max_size=30))
+def test_sealed_bytes_are_the_canonical_json_of_their_envelope_for_any_ids(
+    run_id: str, tool_call_id: str
+) -> None:
+    event = ToolCallReserved(tool_call_id, "query_logs", 1)
+    recorded = default_codec().seal(run_id, 1, GENESIS_HASH, T0, [event])[0]
+    envelope = json.loads(recorded.data)
+    assert (
+        recorded.data
+        == json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    )
+    assert envelope["run_id"] == run_id
+    decoded = default_codec().decode(recorded.data, recorded.hash)
+    assert isinstance(decoded, Success)
+    assert decoded.unwrap().event == event

@@ -1,0 +1,117 @@
+"""Interceptor + boundary + views for one ``lookup_knowledge`` call, backend time excluded.
+
+    .venv/bin/python bench/interceptor.py [--calls N] [--store memory|redis] [--redis-url URL]
+
+The backend returns a raw result captured once from the real FTS5 backend over the bundled
+runbooks, so what is timed is everything the harness adds: strict parsing, the progress
+protocol, the boundary's phases and appends, the real knowledge projector, the dual-source check
+and the observation. Each call carries the evaluation of the previous one (the protocol's normal
+path). Reports the median and p99 per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from importlib.resources import files
+from pathlib import Path
+
+from returns.result import Result, Success
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._redis import redis_for_bench  # noqa: E402
+from factledger.adapters.bootstrap import build_runtime  # noqa: E402
+from factledger.adapters.config.sections import StoreSettings  # noqa: E402
+from factledger.adapters.config.settings import Settings  # noqa: E402
+from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend  # noqa: E402
+from factledger.application.interceptor import Observed  # noqa: E402
+from factledger.application.run_service import StartedRun  # noqa: E402
+from factledger.application.tools.knowledge import KnowledgeTool  # noqa: E402
+from factledger.domain.budget import RunBudget  # noqa: E402
+from factledger.domain.run_events import DiagnosisContext  # noqa: E402
+from factledger.domain.tool_result import BackendFailure  # noqa: E402
+
+CALLS_PER_RUN = 20
+
+
+class CapturedBackend:
+    """Answers every search with one raw result captured from the real backend."""
+
+    def __init__(self, raw: str) -> None:
+        self._raw = raw
+
+    def search(self, query: str, limit: int, timeout_seconds: float) -> Result[str, BackendFailure]:
+        return Success(self._raw)
+
+
+def captured_raw() -> str:
+    folder = Path(str(files("factledger.adapters.demo").joinpath("knowledge")))
+    backend = SqliteKnowledgeBackend.from_folder(folder).unwrap()
+    raw: str = backend.search("card-gateway GW-504 pool exhausted", 8, 5.0).unwrap()
+    backend.close()
+    return raw
+
+
+def run(settings: Settings, calls: int) -> list[float]:
+    runtime = build_runtime(settings)
+    runtime.registry.register(KnowledgeTool(CapturedBackend(captured_raw())))
+    timings: list[float] = []
+    run_id = ""
+    previous: str | None = None
+    for index in range(calls):
+        if index % CALLS_PER_RUN == 0:
+            started = runtime.run_service.start(
+                budget=RunBudget(tool_calls=CALLS_PER_RUN + 1),
+                tools=runtime.grants,
+                context=DiagnosisContext("card-gateway"),
+                progress=runtime.progress_policy,
+            )
+            assert isinstance(started, StartedRun)
+            run_id, previous = started.run_id, None
+            runtime.runs.load(run_id)
+        arguments = json.dumps(
+            {
+                "previous_observation": None
+                if previous is None
+                else {"tool_call_id": previous, "evaluation": "GAINED"},
+                "input": {"query": f"card-gateway pool exhausted {index}"},
+            }
+        )
+        begin = time.perf_counter()
+        handled = runtime.interceptor.handle(run_id, f"c{index}", "lookup_knowledge", arguments)
+        timings.append(time.perf_counter() - begin)
+        assert isinstance(handled, Observed)
+        assert handled.observation["status"] == "READY", handled.observation
+        previous = f"c{index}"
+    runtime.close()
+    return timings
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=3000)
+    parser.add_argument("--store", choices=["memory", "redis"], default="memory")
+    parser.add_argument("--redis-url")
+    args = parser.parse_args()
+    if args.store == "redis":
+        with redis_for_bench(args.redis_url) as url:
+            settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix="bench"))
+            run(settings, 200)
+            timings = run(settings, args.calls)
+    else:
+        run(Settings(), 300)
+        timings = run(Settings(), args.calls)
+    ordered = sorted(timings)
+    median = statistics.median(timings) * 1e6
+    p99 = ordered[int(len(ordered) * 0.99)] * 1e6
+    print(f"lookup_knowledge via interceptor ({args.store} store), backend excluded: "
+          f"median {median:.0f} µs, p99 {p99:.0f} µs over {len(timings)} calls")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
