@@ -249,6 +249,7 @@ _METADATA_TYPES: tuple[type[exp.Expr], ...] = (
     exp.CurrentSchema,
     exp.CurrentUser,
     exp.SessionUser,
+    exp.CurrentRole,
     exp.Collation,
 )
 _METADATA_NAMES = frozenset(

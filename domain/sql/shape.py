@@ -29,7 +29,7 @@ __all__ = ["check_shape"]
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 """What a table, column or alias name may look like: ASCII only, so no confusable passes."""
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
-_INTEGER = re.compile(r"\d{1,18}")
+_INTEGER = re.compile(r"\d{1,20}")
 
 _ARGUMENT_CODES = {
     "into": RefusalCode.INTO_CLAUSE,
