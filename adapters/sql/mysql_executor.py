@@ -48,7 +48,6 @@ _TIMEOUT_ERRORS = frozenset({1317, 1969, 3024})
 exceeded (MySQL)."""
 _DENIED_ERRORS = frozenset({1044, 1045, 1142, 1143, 1227, 1370})
 _CONNECTION_ERRORS = frozenset({2003, 2005, 2006, 2013, 2055})
-_THREAD_ID_KEY = "factledger_thread_id"
 
 
 class MySqlExecutor:
@@ -87,7 +86,6 @@ class MySqlExecutor:
             url, poolclass=NullPool, isolation_level="AUTOCOMMIT", connect_args=connect_args
         )
         """A second, unpooled way in, so a KILL QUERY never waits for a busy pool."""
-        self._mariadb: bool | None = None
 
     @property
     def datasource(self) -> str:
@@ -139,19 +137,19 @@ class MySqlExecutor:
 
     def _prepare(self, connection: Connection, limit: float) -> int:
         """Fix the session for one plan; the connection's server thread id (for KILL)."""
-        if self._mariadb is None:
-            version = connection.exec_driver_sql("SELECT VERSION()").scalar()
-            self._mariadb = "mariadb" in str(version).lower()
-        if self._mariadb:
-            timer = f"SESSION max_statement_time = {limit:.6f}"
-        else:
-            timer = f"SESSION max_execution_time = {max(int(limit * 1000), 1)}"
-        connection.exec_driver_sql(f"SET SESSION sql_mode = '{SQL_MODE}', {timer}")
-        thread_id = connection.info.get(_THREAD_ID_KEY)
-        if not isinstance(thread_id, int):
-            thread_id = int(connection.exec_driver_sql("SELECT CONNECTION_ID()").scalar_one())
-            connection.info[_THREAD_ID_KEY] = thread_id
+        identity = connection.exec_driver_sql("SELECT CONNECTION_ID(), VERSION()").one()
+        thread_id = int(identity[0])
+        mariadb = "mariadb" in str(identity[1]).lower()
+        connection.exec_driver_sql(
+            f"SET SESSION sql_mode = '{SQL_MODE}', {self._time_limit_clause(limit, mariadb)}"
+        )
         return thread_id
+
+    def _time_limit_clause(self, limit: float, mariadb: bool) -> str:
+        """The server-side statement time limit, in the dialect of the server."""
+        if mariadb:
+            return f"SESSION max_statement_time = {limit:.6f}"
+        return f"SESSION max_execution_time = {max(int(limit * 1000), 1)}"
 
     def _run(
         self, connection: Connection, plan: QueryPlan, watchdog: _Watchdog

@@ -270,3 +270,23 @@ def test_an_unreachable_server_is_unavailable(sql_test_database: SqlTestDatabase
     finally:
         tool.close()
     assert failure == BackendFailure(BackendFailureKind.BACKEND_ERROR, "UNAVAILABLE")
+
+
+class _NoServerLimit(MySqlExecutor):
+    """An executor on a server that ignores the session time limit: only the watchdog acts."""
+
+    def _time_limit_clause(self, limit: float, mariadb: bool) -> str:
+        return "SESSION max_statement_time = 0"
+
+
+def test_the_watchdog_kills_a_statement_the_server_did_not_stop(
+    sql_test_database: SqlTestDatabase,
+) -> None:
+    policy = sql_test_database.policy
+    executor = _NoServerLimit("payments", sql_test_database.settings.url, kill_grace_seconds=0.2)
+    try:
+        outcome = executor.execute(validate_sql(policy, SLOW).unwrap(), 0.3)
+    finally:
+        executor.close()
+    assert outcome.failure().code is SqlFailureCode.TIMEOUT
+    assert _wait_until_idle(sql_test_database), _running(sql_test_database)
