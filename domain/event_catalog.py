@@ -11,6 +11,14 @@ from factledger.domain.progress.events import (
     ObservationRejected,
     ProtocolViolationRecorded,
 )
+from factledger.domain.release.events import (
+    EvidenceGuardInitialChecked,
+    EvidenceGuardRechecked,
+    EvidenceRepairAttempted,
+    ReleaseDecided,
+    SemanticAttempted,
+    SemanticDecided,
+)
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
@@ -39,6 +47,12 @@ EVENT_CLASSES: tuple[type, ...] = (
     CallOutcomeRecorded,
     ObservationRejected,
     CollectionStopped,
+    EvidenceGuardInitialChecked,
+    EvidenceRepairAttempted,
+    EvidenceGuardRechecked,
+    SemanticAttempted,
+    SemanticDecided,
+    ReleaseDecided,
 )
 """Every event class, each with a unique ``TYPE``."""
 

@@ -12,6 +12,7 @@ from typing import TypeAlias
 from attrs import frozen
 
 from factledger.domain.progress.events import ProgressEvent
+from factledger.domain.release.events import ReleaseEvent
 from factledger.domain.run_events import RunEvent
 
 __all__ = ["Event", "GENESIS_HASH", "RecordedEvent"]
@@ -19,7 +20,7 @@ __all__ = ["Event", "GENESIS_HASH", "RecordedEvent"]
 GENESIS_HASH = "0" * 64
 """The ``prev_hash`` of a run's first event."""
 
-Event: TypeAlias = RunEvent | ProgressEvent
+Event: TypeAlias = RunEvent | ProgressEvent | ReleaseEvent
 """Every event type a run stream can hold."""
 
 

@@ -25,6 +25,14 @@ from factledger.domain.progress.events import (
     ProtocolViolationRecorded,
 )
 from factledger.domain.progress.state import ProgressState, evolve_progress
+from factledger.domain.release.events import (
+    EvidenceGuardInitialChecked,
+    EvidenceGuardRechecked,
+    EvidenceRepairAttempted,
+    ReleaseDecided,
+    SemanticAttempted,
+    SemanticDecided,
+)
 from factledger.domain.run import Run
 from factledger.domain.run_events import (
     InvocationBegan,
@@ -60,6 +68,8 @@ class RunLog:
     """Every invocation of the run by tool_call_id."""
     progress: ProgressState = _NO_PROGRESS
     """The ProgressTracker aggregate."""
+    released: ReleaseDecided | None = None
+    """The release decision, once recorded (a run is released once)."""
 
     def invocation(self, tool_call_id: str) -> Invocation | None:
         """The invocation with exactly this id in this run, if any."""
@@ -146,6 +156,12 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
             | CallOutcomeRecorded()
             | ObservationRejected()
             | CollectionStopped()
+            | EvidenceGuardInitialChecked()
+            | EvidenceGuardRechecked()
+            | EvidenceRepairAttempted()
+            | SemanticAttempted()
+            | SemanticDecided()
+            | ReleaseDecided()
         ):
             return run
         case _:
@@ -190,6 +206,14 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
 
 
 _INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
+_RELEASE_EVENTS = (
+    EvidenceGuardInitialChecked,
+    EvidenceGuardRechecked,
+    EvidenceRepairAttempted,
+    SemanticAttempted,
+    SemanticDecided,
+    ReleaseDecided,
+)
 _PROGRESS_EVENTS = (
     ObservationEvaluated,
     ProtocolViolationRecorded,
@@ -208,7 +232,16 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     progress = log.progress
     if isinstance(event, _PROGRESS_EVENTS):
         progress = evolve_progress(progress, event)
-        return RunLog(log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress)
+        return RunLog(
+            log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
+            log.released,
+        )  # fmt: skip
+    if isinstance(event, _RELEASE_EVENTS):
+        released = event if isinstance(event, ReleaseDecided) else log.released
+        return RunLog(
+            log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
+            released,
+        )  # fmt: skip
     if isinstance(event, RunStarted):
         progress = ProgressState(policy=event.progress)
     if isinstance(event, _INVOCATION_EVENTS):
@@ -221,7 +254,9 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
             run = _evolve_run(log.run, event, at)
     else:
         run = _evolve_run(log.run, event, at)
-    return RunLog(log.run_id, recorded.sequence, recorded.hash, run, invocations, progress)
+    return RunLog(
+        log.run_id, recorded.sequence, recorded.hash, run, invocations, progress, log.released
+    )
 
 
 def fold(events: Iterable[RecordedEvent], start: RunLog) -> Result[RunLog, FoldError]:

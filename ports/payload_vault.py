@@ -21,6 +21,7 @@ class PayloadPart(StrEnum):
     REQUEST = "request"
     RAW = "raw"
     RESULT = "result"
+    RELEASE = "release"
 
 
 @frozen

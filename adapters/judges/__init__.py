@@ -1,0 +1,1 @@
+"""Semantic judges and draft repairers."""

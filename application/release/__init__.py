@@ -1,0 +1,1 @@
+"""The single release point: guards, repair, semantic check, fallback."""

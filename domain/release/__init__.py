@@ -1,0 +1,1 @@
+"""The evidence safety chain: drafts, guard verdicts, fallbacks and the release decision."""

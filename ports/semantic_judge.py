@@ -1,0 +1,73 @@
+"""The semantic judge: does the verified evidence support the draft? (SPEC §8 step 5)."""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeAlias
+
+from attrs import frozen
+
+from factledger.domain.release.grounding import ClaimEvidence
+
+__all__ = [
+    "JudgeAnswer",
+    "JudgeRequest",
+    "JudgeSupported",
+    "JudgeUnavailable",
+    "JudgeUnsupported",
+    "SemanticJudge",
+]
+
+
+@frozen
+class JudgeRequest:
+    """The conclusion and every claim with its verified, cited content."""
+
+    conclusion: str
+    """The draft's conclusion."""
+    claims: tuple[ClaimEvidence, ...]
+    """Each analysis with the canonical agent results it cites (never the model's history)."""
+
+
+@frozen
+class JudgeSupported:
+    """Every claim and the conclusion are supported."""
+
+
+@frozen
+class JudgeUnsupported:
+    """Something is not supported by its evidence."""
+
+    unsupported: tuple[int, ...]
+    """Indexes of unsupported analyses (-1 for the conclusion)."""
+    reason: str
+    """A short code."""
+
+
+@frozen
+class JudgeUnavailable:
+    """The judge gave no verdict (timeout, error, unreadable answer)."""
+
+    reason: str
+    """A short code."""
+
+
+JudgeAnswer: TypeAlias = JudgeSupported | JudgeUnsupported | JudgeUnavailable
+"""One attempt's answer."""
+
+
+class SemanticJudge(Protocol):
+    """Judges one request; never raises for what a judge can do."""
+
+    @property
+    def name(self) -> str:
+        """``grounding`` or ``llm`` (recorded with each attempt)."""
+        ...
+
+    @property
+    def uses_model(self) -> bool:
+        """True when an attempt is a model call (metered against the model budget)."""
+        ...
+
+    def judge(self, request: JudgeRequest, timeout_seconds: float) -> JudgeAnswer:
+        """One attempt."""
+        ...
