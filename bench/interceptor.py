@@ -23,17 +23,17 @@ from returns.result import Result, Success
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._redis import redis_for_bench  # noqa: E402
-from factledger.adapters.bootstrap import build_runtime  # noqa: E402
-from factledger.adapters.config.sections import StoreSettings  # noqa: E402
-from factledger.adapters.config.settings import Settings  # noqa: E402
-from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend  # noqa: E402
-from factledger.application.interceptor import Observed  # noqa: E402
-from factledger.application.run_service import StartedRun  # noqa: E402
-from factledger.application.tools.knowledge import KnowledgeTool  # noqa: E402
-from factledger.domain.budget import RunBudget  # noqa: E402
-from factledger.domain.run_events import DiagnosisContext  # noqa: E402
-from factledger.domain.tool_result import BackendFailure  # noqa: E402
+from bench._redis import redis_for_bench
+from factledger.adapters.bootstrap import build_runtime
+from factledger.adapters.config.sections import StoreSettings
+from factledger.adapters.config.settings import Settings
+from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
+from factledger.application.interceptor import Observed
+from factledger.application.run_service import StartedRun
+from factledger.application.tools.knowledge import KnowledgeTool
+from factledger.domain.budget import RunBudget
+from factledger.domain.run_events import DiagnosisContext
+from factledger.domain.tool_result import BackendFailure
 
 CALLS_PER_RUN = 20
 

@@ -63,7 +63,7 @@ class _Keep:
 def _copy(
     state: ProgressState,
     *,
-    pending: str | None | type[_Keep] = _Keep,
+    pending: str | type[_Keep] | None = _Keep,
     consecutive_no_gain: int | None = None,
     violations: int | None = None,
     checked_scopes: Mapping[str, str] | None = None,
@@ -108,7 +108,8 @@ def evolve_progress(state: ProgressState, event: ProgressEvent) -> ProgressState
         case CallOutcomeRecorded():
             scopes = {**state.call_scopes, event.tool_call_id: event.scope_identity}
             checked = state.checked_scopes
-            if event.outcome is not CallOutcome.NO_GAIN_ERROR and event.scope_identity not in checked:
+            checks = event.outcome is not CallOutcome.NO_GAIN_ERROR
+            if checks and event.scope_identity not in checked:
                 # An ERROR does not check its scope: it may be retried.
                 checked = {**checked, event.scope_identity: event.tool_call_id}
             if event.outcome is CallOutcome.AWAITING_EVALUATION:

@@ -57,7 +57,7 @@ class SafeFallback:
     @classmethod
     def build(
         cls,
-        type: FallbackType,  # noqa: A002 - the field is called ``type`` in the contract
+        type: FallbackType,
         *,
         verified_sources: tuple[Source, ...],
         observed_facts: tuple[ObservedFact, ...],

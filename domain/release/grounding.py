@@ -101,23 +101,22 @@ _IDENTIFIER = re.compile(
 )
 _WORD = re.compile(r"[a-z][a-z']{3,}")
 _ISO_T = re.compile(r"(\d)t(\d)")
-_STOPWORDS = frozenset(
-    """
-    about above after again against also although among another because been before being
-    below between both cause caused causes causing could does doing down during each either
-    every evidence from further have having here hence into itself just least likely made
-    make many might more most much must near never none only other over same seems seen
-    shall should show showed shows since some such than that their them then there therefore
-    these they this those though through thus under until upon very what when where whether
-    which while whom whose will with within would your indicates indicate indicated suggest
-    suggests suggested confirm confirms confirmed observed observe appears appear apparently
-    probably possible possibly result results resulted resulting root reason reasons issue
-    issues problem problems error errors failure failures failed fails failing because
-    called happened happen happens occurred occurs occur logs log lines line entries rows
-    query queries queried search searched looked found finding findings matching matched
-    match matches data within time window during period
-    """.split()
-)
+_STOPWORD_TEXT = """
+    about above after again against also although among another because been before being below
+    between both cause caused causes causing could does doing down during each either every
+    evidence from further have having here hence into itself just least likely made make many
+    might more most much must near never none only other over same seems seen shall should show
+    showed shows since some such than that their them then there therefore these they this
+    those though through thus under until upon very what when where whether which while whom
+    whose will with within would your indicates indicate indicated suggest suggests suggested
+    confirm confirms confirmed observed observe appears appear apparently probably possible
+    possibly result results resulted resulting root reason reasons issue issues problem
+    problems error errors failure failures failed fails failing because called happened happen
+    happens occurred occurs occur logs log lines line entries rows query queries queried search
+    searched looked found finding findings matching matched match matches data within time
+    window during period
+"""
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 _NO_MATCH = re.compile(
     r"\b(no|none|zero|nothing|not\s+(?:find|found|see|show|return|contain)\w*|"
     r"did\s+not\s+(?:find|return|show|contain|match)|found\s+no|returned\s+no|"

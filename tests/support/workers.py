@@ -71,7 +71,9 @@ def call_many(
         runtime.close()
 
 
-def call_and_wait(url: str, prefix: str, run_id: str, started: threading.Event, release: threading.Event) -> str:
+def call_and_wait(
+    url: str, prefix: str, run_id: str, started: threading.Event, release: threading.Event
+) -> str:
     """Begin a call whose backend waits until ``release``: another worker acts meanwhile."""
     runtime = redis_runtime(url, prefix)
 
