@@ -1,0 +1,1 @@
+"""SQLite adapters: the event store and the payload vault in one embedded database file."""
