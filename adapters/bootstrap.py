@@ -15,6 +15,8 @@ from attrs import define, field
 from returns.result import Success
 
 from factledger.adapters.config.settings import Settings, SettingsError
+from factledger.adapters.judges.grounding import GroundingJudge
+from factledger.adapters.judges.recorded_repairs import NoRepair
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
@@ -29,6 +31,7 @@ from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
+from factledger.application.release.release_service import ReleasePolicy, ReleaseService
 from factledger.application.run_repository import RunRepository
 from factledger.application.run_service import RunService
 from factledger.application.tool_boundary import ToolBoundary
@@ -41,6 +44,7 @@ from factledger.domain.run_events import ToolGrant
 from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
+from factledger.ports.semantic_judge import SemanticJudge
 
 __all__ = ["Runtime", "build_runtime", "build_stores", "budget_from"]
 
@@ -62,6 +66,7 @@ class Runtime:
     registry: ToolRegistry
     interceptor: Interceptor
     snapshots: SnapshotBuilder
+    releases: ReleaseService
     _closers: list[Callable[[], None]] = field(factory=list)
 
     @property
@@ -167,6 +172,25 @@ def build_runtime(
     closers: list[Callable[[], None]] = [close_store]
     register_tools(settings, registry, closers)
     canonical = CanonicalViewReader(runs, vault, clock)
+    run_service = RunService(runs, clock, ids)
+    snapshots = SnapshotBuilder(runs, canonical, registry)
+    releases = ReleaseService(
+        runs,
+        run_service,
+        canonical,
+        registry,
+        snapshots,
+        judge=build_judge(settings),
+        repairer=NoRepair(),
+        vault=vault,
+        clock=clock,
+        policy=ReleasePolicy(
+            repair_attempts=settings.release.repair_attempts,
+            judge_attempts=settings.judge.attempts,
+            judge_timeout_seconds=settings.judge.timeout_seconds,
+            result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
+        ),
+    )
     return Runtime(
         settings=settings,
         clock=clock,
@@ -174,15 +198,23 @@ def build_runtime(
         store=store,
         vault=vault,
         runs=runs,
-        run_service=RunService(runs, clock, ids),
+        run_service=run_service,
         boundary=boundary,
         canonical=canonical,
         runner=runner,
         registry=registry,
         interceptor=Interceptor(registry, runs),
-        snapshots=SnapshotBuilder(runs, canonical, registry),
+        snapshots=snapshots,
+        releases=releases,
         closers=closers,
     )
+
+
+def build_judge(settings: Settings) -> SemanticJudge:
+    """The semantic judge the settings choose (``grounding`` unless ``llm`` is asked for)."""
+    if settings.judge.kind == "llm":
+        raise SettingsError("judge.kind: 'llm' needs the model client, not available yet")
+    return GroundingJudge()
 
 
 def register_tools(

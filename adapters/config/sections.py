@@ -15,6 +15,7 @@ __all__ = [
     "LogsSettings",
     "ModelSettings",
     "ProgressSettings",
+    "ReleaseSettings",
     "RetentionSettings",
     "StoreSettings",
     "VaultSettings",
@@ -113,7 +114,18 @@ class JudgeSettings(_Section):
     """``[judge]``: the semantic judge."""
 
     kind: Literal["grounding", "llm"] = "grounding"
+    """``grounding`` (embedded, deterministic) or ``llm`` (the ``[model]`` endpoint)."""
     attempts: int = Field(default=2, ge=1, le=10)
+    """Attempts while the judge is unavailable (each a metered model call for ``llm``)."""
+    timeout_seconds: float = Field(default=30.0, gt=0)
+    """Time limit of one attempt."""
+
+
+class ReleaseSettings(_Section):
+    """``[release]``: evidence repair and the published result."""
+
+    repair_attempts: int = Field(default=1, ge=0, le=5)
+    """EvidenceRepair attempts before an EVIDENCE_VALIDATION_FAILED fallback."""
 
 
 class HttpSettings(_Section):

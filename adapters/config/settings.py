@@ -26,6 +26,7 @@ from factledger.adapters.config.sections import (
     LogsSettings,
     ModelSettings,
     ProgressSettings,
+    ReleaseSettings,
     RetentionSettings,
     StoreSettings,
     VaultSettings,
@@ -56,6 +57,7 @@ class Settings(BaseModel):
     progress: ProgressSettings = Field(default_factory=ProgressSettings)
     model: ModelSettings = Field(default_factory=ModelSettings)
     judge: JudgeSettings = Field(default_factory=JudgeSettings)
+    release: ReleaseSettings = Field(default_factory=ReleaseSettings)
     http: HttpSettings = Field(default_factory=HttpSettings)
 
 

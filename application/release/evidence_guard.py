@@ -1,8 +1,9 @@
 """The EvidenceGuard: mechanical, no model (SPEC §8 step 3).
 
-Every analysis cites at least one tool_call_id; each is read back from the canonical store
-under this run's exact key (an id from another run is simply unknown: the guard never looks
-outside the run) and must be READY, of a kind its analysis accepts, unexpired and consistent.
+A draft has at least one analysis and every analysis cites at least one tool_call_id; each is
+read back from the canonical store under this run's exact key (an id from another run is
+simply unknown: the guard never looks outside the run) and must be READY, of a kind its
+analysis accepts, unexpired and consistent.
 The store being unavailable fails closed. A passing guard yields a
 ``VerifiedEvidenceSnapshot`` built from the canonical agent results, never from the draft's
 words.
@@ -86,6 +87,9 @@ class EvidenceGuard:
         if isinstance(records, StoreFailed):
             return GuardFailed((ValidationIssue(IssueCode.STORE_UNAVAILABLE),))
         issues: list[ValidationIssue] = []
+        if not draft.analyses:
+            # A conclusion with nothing cited is never evidence-backed.
+            issues.append(ValidationIssue(IssueCode.MISSING_CITATION))
         verified: dict[str, Verified] = {}
         for index, analysis in enumerate(draft.analyses):
             if not analysis.tool_call_ids:

@@ -257,7 +257,12 @@ class ReleaseService:
                 FailureStage.EVIDENCE_VALIDATION,
                 verdict.issues,
             )
-            return self._decide(self._fresh(run_id), ReleaseOutcome.FALLBACK, fallback=fallback)
+            return self._decide(
+                self._fresh(run_id),
+                ReleaseOutcome.FALLBACK,
+                fallback=fallback,
+                issues=verdict.issues,
+            )
         return self._judged(run_id, snapshot, draft, verdict)
 
     def _repair_once(
@@ -364,11 +369,7 @@ class ReleaseService:
         fallback = self._fallback(
             FallbackType.INSUFFICIENT_EVIDENCE, snapshot, FailureStage.DIAGNOSIS_COLLECTION, issues
         )
-        if isinstance(fallback, NoVerifiedFact):
-            return self._decide(
-                log, ReleaseOutcome.FAILED, code=FailureCode.INVALID_INPUT, issues=issues
-            )
-        return self._decide(log, ReleaseOutcome.FALLBACK, fallback=fallback)
+        return self._decide(log, ReleaseOutcome.FALLBACK, fallback=fallback, issues=issues)
 
     def _fallback(
         self,
