@@ -2,12 +2,21 @@
 
 At start-up every runbook below the folder (``corpus``) is split into sections and chunks
 and written to an in-memory FTS5 table (``porter unicode61`` tokenizer: case, diacritics and
-common English endings do not matter). A search turns the model's text into words
-(``query``: never FTS5 syntax), ranks the chunks with bm25 (title ×1, section path ×2,
-text ×1), breaks equal scores by index order (document path, then position in the document),
-and derives each hit's relevance level from its score and from the share of the query's
-words it contains (``relevance``). The raw result is the format of
-``factledger.ports.knowledge``; ``score`` there is ``-bm25`` (higher is better).
+common English endings do not matter). A search
+
+1. turns the model's text into words (``query``: never FTS5 syntax);
+2. leaves out of the candidate selection the words found in at least half of the chunks
+   (bm25 gives them no weight: FTS5 clamps their inverse document frequency to almost zero),
+   unless every word is that common — they would only add candidates that score nothing;
+3. ranks the chunks that hold any remaining word (or compound) with bm25 (title ×1, section
+   path ×2, text ×1), equal scores in index order (document path, then position in the
+   document), and reads the text of the best ``limit`` only;
+4. tells which query words each of those hits holds in its own section path or text, with
+   the same tokenizer (the hits are indexed alone in a scratch table), and derives each hit's
+   relevance level from its score and that coverage (``relevance``).
+
+The raw result is the format of ``factledger.ports.knowledge``; ``score`` there is ``-bm25``
+(higher is better).
 
 Time: a search gives up by itself when its time limit runs out — an SQLite progress handler
 checks the deadline every ``progress_steps`` virtual-machine steps and interrupts the
@@ -18,6 +27,8 @@ BACKEND_TIMEOUT too.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sqlite3
 import threading
 import time
@@ -53,27 +64,33 @@ SEARCH_FAILED: Final = "SEARCH_FAILED"
 """The reason code of a BACKEND_ERROR: the index could not answer (closed, or an SQLite
 error); the error itself is never passed on."""
 
-_SCHEMA: Final = """
-CREATE VIRTUAL TABLE knowledge USING fts5(
-    title, section, text, document_id UNINDEXED, chunk_id UNINDEXED,
-    tokenize = 'porter unicode61 remove_diacritics 2'
+_TOKENIZER: Final = "porter unicode61 remove_diacritics 2"
+_SCHEMA: Final = (
+    "CREATE VIRTUAL TABLE knowledge USING fts5("
+    "title, section, text, document_id UNINDEXED, chunk_id UNINDEXED, "
+    f"tokenize = '{_TOKENIZER}')",
+    # Scratch space for the few hits of one search, to tell which query words each holds
+    # (contentless: only the index is kept, and emptied after every search).
+    f"CREATE VIRTUAL TABLE hit_words USING fts5(section, text, content = '', "
+    f"tokenize = '{_TOKENIZER}')",
 )
-"""
 _INSERT: Final = (
     "INSERT INTO knowledge (rowid, title, section, text, document_id, chunk_id) "
     "VALUES (?, ?, ?, ?, ?, ?)"
 )
-_SEARCH: Final = """
-SELECT rowid, document_id, title, section, chunk_id, text,
-       bm25(knowledge, 1.0, 2.0, 1.0) AS bm25_score
-FROM knowledge WHERE knowledge MATCH ?
-ORDER BY bm25_score, rowid
-LIMIT ?
-"""
-_TERM_HITS: Final = (
-    "SELECT ?, rowid FROM knowledge "
-    "WHERE knowledge MATCH ? AND rowid IN (SELECT value FROM json_each(?))"
+_RANK: Final = (
+    "SELECT rowid, bm25(knowledge, 1.0, 2.0, 1.0) AS bm25_score "
+    "FROM knowledge WHERE knowledge MATCH ? ORDER BY bm25_score, rowid LIMIT ?"
 )
+_FREQUENCY: Final = "SELECT count(*) FROM knowledge WHERE knowledge MATCH ?"
+_MAX_REMEMBERED_WORDS: Final = 65_536
+_FETCH: Final = (
+    "SELECT rowid, document_id, title, section, chunk_id, text "
+    "FROM knowledge WHERE rowid IN (SELECT value FROM json_each(?))"
+)
+_HIT_WORDS_INSERT: Final = "INSERT INTO hit_words (rowid, section, text) VALUES (?, ?, ?)"
+_HIT_WORDS_MATCH: Final = "SELECT ?, rowid FROM hit_words WHERE hit_words MATCH ?"
+_HIT_WORDS_CLEAR: Final = "INSERT INTO hit_words (hit_words) VALUES ('delete-all')"
 
 
 def _positive(_: object, attribute: object, value: int) -> None:
@@ -169,6 +186,7 @@ class SqliteKnowledgeBackend:
         self._clock = clock
         self._lock = threading.Lock()
         self._closed = False
+        self._frequencies: dict[str, int] = {}
 
     @classmethod
     def from_folder(
@@ -229,6 +247,7 @@ class SqliteKnowledgeBackend:
         finally:
             if not self._closed:
                 self._connection.set_progress_handler(None, 0)
+                self._clear_hit_words()
             self._lock.release()
         return Success(encode_raw_result(query, hits))
 
@@ -240,48 +259,92 @@ class SqliteKnowledgeBackend:
                 self._connection.close()
 
     def _ranked_hits(self, terms: SearchTerms, limit: int) -> tuple[RawKnowledgeHit, ...]:
-        rows: list[tuple[int, str, str, str, str, str, float]] = self._connection.execute(
-            _SEARCH, (match_expression(terms), limit)
+        connection = self._connection
+        ranked: list[tuple[int, float]] = connection.execute(
+            _RANK, (match_expression(self._weighted(terms)), limit)
         ).fetchall()
-        if not rows:
+        if not ranked:
             return ()
-        matched = self._matched_terms(terms, [row[0] for row in rows])
-        scores = [-row[6] for row in rows]
-        best = max(scores)
+        wanted = json.dumps([rowid for rowid, _ in ranked])
+        rows: dict[int, tuple[str, str, str, str, str]] = {
+            rowid: rest for rowid, *rest in connection.execute(_FETCH, (wanted,))
+        }
+        matched = self._matched_terms(terms, rows)
+        best = -ranked[0][1]
         rule = self._options.relevance
-        return tuple(
-            RawKnowledgeHit(
-                document_id=document_id,
-                title=title,
-                section=section,
-                chunk_id=chunk_id,
-                text=text,
-                score=round(score, 6),
-                relevance_level=derive_relevance(
-                    score, best, matched.get(rowid, 0), len(terms.terms), rule
-                ),
+        hits: list[RawKnowledgeHit] = []
+        for rowid, bm25_score in ranked:
+            document_id, title, section, chunk_id, text = rows[rowid]
+            score = -bm25_score
+            hits.append(
+                RawKnowledgeHit(
+                    document_id=document_id,
+                    title=title,
+                    section=section,
+                    chunk_id=chunk_id,
+                    text=text,
+                    score=round(score, 6),
+                    relevance_level=derive_relevance(
+                        score, best, matched.get(rowid, 0), len(terms.terms), rule
+                    ),
+                )
             )
-            for (rowid, document_id, title, section, chunk_id, text, _), score in zip(
-                rows, scores, strict=True
-            )
-        )
+        return tuple(hits)
 
-    def _matched_terms(self, terms: SearchTerms, rowids: Sequence[int]) -> dict[int, int]:
-        """How many of the query's words each of ``rowids`` contains in its own section path
-        or text (the title is shared by every chunk of a document, so it does not count)."""
-        statement = " UNION ALL ".join([_TERM_HITS] * len(terms.terms))
-        wanted = "[" + ",".join(str(rowid) for rowid in rowids) + "]"
+    def _weighted(self, terms: SearchTerms) -> SearchTerms:
+        """``terms`` without the words found in at least half of the chunks, unless every word
+        is: bm25 gives such a word no weight (FTS5 clamps its inverse document frequency to
+        almost zero), so it would only add candidates that score nothing. The words still
+        count for coverage. A word's chunk count is looked up once and remembered (the index
+        never changes)."""
+        half = self._stats.chunks / 2
+        weighted = tuple(term for term in terms.terms if self._frequency(term) < half)
+        if not weighted or len(weighted) == len(terms.terms):
+            return terms
+        return SearchTerms(weighted, terms.phrases)
+
+    def _frequency(self, term: str) -> int:
+        known = self._frequencies.get(term)
+        if known is not None:
+            return known
+        (count,) = self._connection.execute(_FREQUENCY, (fts_string(term),)).fetchone()
+        if len(self._frequencies) >= _MAX_REMEMBERED_WORDS:
+            self._frequencies.clear()
+        self._frequencies[term] = count
+        return int(count)
+
+    def _matched_terms(
+        self, terms: SearchTerms, rows: dict[int, tuple[str, str, str, str, str]]
+    ) -> dict[int, int]:
+        """How many of the query's words each hit contains in its own section path or text
+        (the title is shared by every chunk of a document, so it does not count), with the
+        index's own tokenizer: the hits are indexed alone in a scratch table and each word is
+        looked up there."""
+        connection = self._connection
+        connection.execute(_HIT_WORDS_CLEAR)  # in case an earlier search could not clear it
+        connection.executemany(
+            _HIT_WORDS_INSERT, ((rowid, row[2], row[4]) for rowid, row in rows.items())
+        )
+        statement = " UNION ALL ".join([_HIT_WORDS_MATCH] * len(terms.terms))
         parameters: list[int | str] = []
         for index, term in enumerate(terms.terms):
-            parameters.extend((index, "{section text} : " + fts_string(term), wanted))
+            parameters.extend((index, fts_string(term)))
         counts: dict[int, int] = {}
-        for _, rowid in self._connection.execute(statement, parameters):
+        for _, rowid in connection.execute(statement, parameters):
             counts[rowid] = counts.get(rowid, 0) + 1
         return counts
 
+    def _clear_hit_words(self) -> None:
+        """Empty the scratch table once the search is over, with no time limit in force, so
+        that an interrupted search does not keep its hits in memory. The next search empties
+        it again before use, so a failure here changes no answer."""
+        with contextlib.suppress(sqlite3.Error):
+            self._connection.execute(_HIT_WORDS_CLEAR)
+
 
 def _build_index(connection: sqlite3.Connection, chunks: Sequence[Chunk]) -> None:
-    connection.execute(_SCHEMA)
+    for statement in _SCHEMA:
+        connection.execute(statement)
     connection.execute("BEGIN")
     connection.executemany(
         _INSERT,

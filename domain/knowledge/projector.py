@@ -33,7 +33,7 @@ from returns.result import Failure, Result, Success
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.knowledge.raw_format import RawKnowledgeHit, decode_raw_result
 from factledger.domain.knowledge.relevance import RelevanceLevel, best_level
-from factledger.domain.knowledge.text import clip_words, dedup_key, flatten
+from factledger.domain.knowledge.text import clip_words, flatten
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import (
     ProjectedEvidenceStatus,
@@ -131,7 +131,8 @@ def project_knowledge(
     seen_texts: set[str] = set()
     for block in ordered:
         hit = block.hit
-        text_key = dedup_key(hit.text)
+        text = flatten(hit.text)
+        text_key = text.casefold()
         if text_key in seen_texts or (hit.chunk_id is not None and hit.chunk_id in seen_chunks):
             continue
         seen_texts.add(text_key)
@@ -142,7 +143,7 @@ def project_knowledge(
         if len(evidence) == limits.max_blocks:
             reasons.add(TruncationReason.BLOCK_LIMIT)
             break
-        evidence.append(_evidence_block(hit, limits, reasons))
+        evidence.append(_evidence_block(hit, text, limits, reasons))
         levels.append(hit.relevance_level)
 
     query = clip_words(flatten(raw.query), limits.max_query_chars)
@@ -169,11 +170,11 @@ def _order(block: _Block) -> tuple[int, int]:
 
 
 def _evidence_block(
-    hit: RawKnowledgeHit, limits: KnowledgeLimits, reasons: set[TruncationReason]
+    hit: RawKnowledgeHit, text: str, limits: KnowledgeLimits, reasons: set[TruncationReason]
 ) -> JsonObject:
-    title = clip_words(flatten(hit.title) or hit.document_id, limits.max_title_chars)
+    title = clip_words(flatten(hit.title) or flatten(hit.document_id), limits.max_title_chars)
     section = clip_words(flatten(hit.section), limits.max_section_chars)
-    excerpt = clip_words(flatten(hit.text), limits.max_excerpt_chars)
+    excerpt = clip_words(text, limits.max_excerpt_chars)
     if title.cut or section.cut:
         reasons.add(TruncationReason.IDENTITY_CLIPPED)
     if excerpt.cut:

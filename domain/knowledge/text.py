@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from attrs import frozen
 
-__all__ = ["ELLIPSIS", "Clipped", "clip_words", "dedup_key", "flatten"]
+__all__ = ["ELLIPSIS", "Clipped", "clip_words", "flatten"]
 
 ELLIPSIS: Final = "…"
 """What a cut text ends with."""
 
-_CONTROL: Final = re.compile(
-    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]"
+_INVISIBLE: Final[dict[int, None]] = dict.fromkeys(
+    [
+        *range(0x00, 0x09),  # C0 controls before TAB
+        *range(0x0E, 0x1C),  # C0 controls that are not white space
+        0x7F,
+        *range(0x80, 0x85),  # C1 controls (NEL, 0x85, is white space)
+        *range(0x86, 0xA0),
+        *range(0x200B, 0x2010),  # zero-width spaces, joiners and direction marks
+        0x2060,  # word joiner
+        0xFEFF,  # byte order mark
+    ]
 )
-_SPACE: Final = re.compile(r"\s+")
 
 
 @frozen
@@ -31,7 +38,7 @@ class Clipped:
 def flatten(text: str) -> str:
     """``text`` with control and zero-width characters removed and every run of white space
     (line breaks included) made one space, stripped at both ends."""
-    return _SPACE.sub(" ", _CONTROL.sub("", text)).strip()
+    return " ".join(text.translate(_INVISIBLE).split())
 
 
 def clip_words(text: str, max_chars: int) -> Clipped:
@@ -49,8 +56,3 @@ def clip_words(text: str, max_chars: int) -> Clipped:
     boundary = head.rfind(" ")
     kept = head[:boundary] if boundary >= room // 2 else head[:room]
     return Clipped(kept.rstrip(" ,;:") + ELLIPSIS, cut=True)
-
-
-def dedup_key(text: str) -> str:
-    """The form under which two chunk texts count as the same: flattened and case-folded."""
-    return flatten(text).casefold()

@@ -367,3 +367,32 @@ def test_an_empty_folder_is_an_index_that_finds_nothing(tmp_path: Path) -> None:
 
     assert backend.stats.chunks == 0
     assert _hits(backend, "pool") == []
+
+
+def test_an_interrupted_search_at_any_step_leaves_later_answers_unchanged(corpus: Path) -> None:
+    expected = SqliteKnowledgeBackend.from_folder(corpus).unwrap().search("pool deadlock", 5, 5.0)
+    backend = SqliteKnowledgeBackend.from_folder(
+        corpus, KnowledgeIndexOptions(progress_steps=1), clock=_stepping_clock(1.0)
+    ).unwrap()
+    outcomes: set[str] = set()
+
+    for steps in range(1, 1500, 2):
+        result = backend.search("pool deadlock", 5, float(steps))
+        outcomes.add("timeout" if isinstance(result, Failure) else "answer")
+        assert backend.search("pool deadlock", 5, 1e9) == expected
+
+    assert outcomes == {"timeout", "answer"}
+
+
+def test_a_word_in_half_the_chunks_or_more_selects_nothing_beside_rarer_words(
+    tmp_path: Path,
+) -> None:
+    for name, text in (("a", "common alpha"), ("b", "common beta"), ("c", "gamma"), ("d", "x")):
+        (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    backend = SqliteKnowledgeBackend.from_folder(tmp_path).unwrap()
+
+    # "common" is in two chunks of four: bm25 gives it no weight, so it adds no candidate...
+    assert [hit["document_id"] for hit in _hits(backend, "common alpha")] == ["a.txt"]
+    # ...but it still counts for coverage, and alone it still finds what holds it.
+    assert _hits(backend, "common alpha")[0]["relevance_level"] == "HIGH"
+    assert [hit["document_id"] for hit in _hits(backend, "common")] == ["a.txt", "b.txt"]
