@@ -57,6 +57,28 @@ def test_the_demo_incident_finds_the_pool_exhaustion_remedy_as_high_evidence(
 
 
 @pytest.mark.parametrize(
+    "query",
+    ["GW-504 pool exhausted remedy", "how to fix card-gateway GW-504 pool exhausted"],
+)
+def test_asking_for_the_fix_shows_the_remedy_for_a_healthy_acquirer(
+    backend: SqliteKnowledgeBackend, query: str
+) -> None:
+    projected = project_knowledge(backend.search(query, 10, 2.0).unwrap()).unwrap()
+
+    blocks = projected.agent_result["evidence"]
+    assert isinstance(blocks, list)
+    assert {
+        "document_id": REMEDY_DOCUMENT,
+        "section": "Remedy > GW-504 with pool exhausted, acquirer latency normal",
+        "relevance_level": "HIGH",
+    } in [
+        {key: block[key] for key in ("document_id", "section", "relevance_level")}
+        for block in blocks
+        if isinstance(block, dict)
+    ]
+
+
+@pytest.mark.parametrize(
     ("query", "document_id"),
     [
         ("ledger deadlock LEDGER-409", "ledger-database-deadlocks.md"),
