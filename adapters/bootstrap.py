@@ -24,6 +24,7 @@ from factledger.adapters.redis.connection import connect
 from factledger.adapters.redis.event_store import RedisEventStore
 from factledger.adapters.redis.keys import RedisKeys
 from factledger.adapters.redis.payload_vault import RedisPayloadVault
+from factledger.adapters.sql.tool import SqlTool
 from factledger.adapters.sqlite.database import OpenFailureReason
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
@@ -37,6 +38,7 @@ from factledger.application.run_service import RunService
 from factledger.application.tool_boundary import ToolBoundary
 from factledger.application.tools.knowledge import KnowledgeTool
 from factledger.application.tools.registry import ToolRegistry
+from factledger.application.tools.sql import SqlToolSpec
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.progress.policy import ProgressPolicy
@@ -223,6 +225,10 @@ def register_tools(
     """Register every evidence tool whose backend is configured (one line per tool)."""
     if settings.knowledge.dir is not None:
         registry.register(KnowledgeTool(_knowledge_backend(settings.knowledge.dir, closers)))
+    sql = SqlTool.from_settings(settings.sql)
+    if sql is not None:
+        closers.append(sql.close)
+        registry.register(SqlToolSpec(sql))
 
 
 def _knowledge_backend(folder: str, closers: list[Callable[[], None]]) -> SqliteKnowledgeBackend:

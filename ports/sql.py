@@ -9,8 +9,9 @@ from attrs import frozen
 from returns.result import Result
 
 from factledger.domain.sql.plan import QueryPlan
+from factledger.domain.tool_result import BackendFailure
 
-__all__ = ["SqlExecutionFailure", "SqlExecutor", "SqlFailureCode"]
+__all__ = ["SqlBackend", "SqlExecutionFailure", "SqlExecutor", "SqlFailureCode"]
 
 
 class SqlFailureCode(StrEnum):
@@ -54,4 +55,18 @@ class SqlExecutor(Protocol):
 
     def close(self) -> None:
         """Release connections."""
+        ...
+
+
+class SqlBackend(Protocol):
+    """The SQL tool's backend as the registry sees it: validate, then run, within a limit."""
+
+    @property
+    def datasource_names(self) -> tuple[str, ...]:
+        """The configured datasources."""
+        ...
+
+    def run(self, datasource: str, sql: str, timeout_seconds: float) -> Result[str, BackendFailure]:
+        """Raw result JSON, or why not: INVALID_REQUEST with the refusal code for a query the
+        sandbox refuses (nothing reaches the database), BACKEND_TIMEOUT, BACKEND_ERROR."""
         ...

@@ -31,6 +31,7 @@ from factledger.adapters.config.sections import (
     StoreSettings,
     VaultSettings,
 )
+from factledger.adapters.config.sql import SqlSettings
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "find_config_file", "load_settings"]
 
@@ -58,6 +59,7 @@ class Settings(BaseModel):
     model: ModelSettings = Field(default_factory=ModelSettings)
     judge: JudgeSettings = Field(default_factory=JudgeSettings)
     release: ReleaseSettings = Field(default_factory=ReleaseSettings)
+    sql: SqlSettings = Field(default_factory=SqlSettings)
     http: HttpSettings = Field(default_factory=HttpSettings)
 
 

@@ -1,0 +1,98 @@
+"""``query_sql``: one read-only SELECT through the sandbox and the boundary (SPEC §5.3)."""
+
+from __future__ import annotations
+
+from returns.result import Result, Success
+
+from factledger.application.contracts.envelope import SqlEnvelope
+from factledger.application.tools.spec import EnvelopeTool, ToolSpec, normalize_text
+from factledger.domain.evidence import Source
+from factledger.domain.json_types import JsonObject
+from factledger.domain.sql.projector import (
+    SqlProjectionLimits,
+    project_sql_result,
+    sql_evidence_status,
+)
+from factledger.domain.status import EvidenceStatus
+from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
+from factledger.ports.sql import SqlBackend
+from factledger.ports.tools import ResultProjector, ToolExecutor
+
+__all__ = ["SqlToolSpec"]
+
+
+class SqlToolSpec(EnvelopeTool[SqlEnvelope], ToolSpec):
+    """Read-only SQL over the configured datasources."""
+
+    name = "query_sql"
+    self_bounded = True
+    content_keys = ("columns", "rows")
+
+    def __init__(self, backend: SqlBackend, limits: SqlProjectionLimits | None = None) -> None:
+        self._backend = backend
+        self._limits = limits or SqlProjectionLimits()
+        names = ", ".join(backend.datasource_names)
+        self.description = (
+            f"Run one read-only SELECT against a configured datasource ({names}). Only the "
+            "allowed tables and columns may be named; no '*', comments, locking reads or "
+            "side-effect functions; a LIMIT is applied. Sensitive columns come back redacted. "
+            "A refused query returns error_code INVALID_REQUEST with a reason code."
+        )
+
+    def envelope_type(self) -> type[SqlEnvelope]:
+        return SqlEnvelope
+
+    def scope_of(self, envelope: SqlEnvelope) -> JsonObject:
+        return {"datasource": envelope.input.datasource, "sql": envelope.input.sql}
+
+    def normalized_scope(self, envelope: SqlEnvelope) -> JsonObject:
+        return {
+            "datasource": envelope.input.datasource,
+            "sql": normalize_text(envelope.input.sql).rstrip(";"),
+        }
+
+    def bind(self, envelope: SqlEnvelope) -> tuple[ToolExecutor, ResultProjector]:
+        datasource, sql = envelope.input.datasource, envelope.input.sql
+        backend, limits = self._backend, self._limits
+
+        def execute(timeout_seconds: float, /) -> Result[str, BackendFailure]:
+            return backend.run(datasource, sql, timeout_seconds)
+
+        def project(raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
+            return project_sql_result(raw_json, limits)
+
+        return execute, project
+
+    def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
+        status = sql_evidence_status(agent_result)
+        return status.unwrap() if isinstance(status, Success) else None
+
+    def summarize(self, agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
+        scope = agent_result.get("scope")
+        scope = scope if isinstance(scope, dict) else {}
+        tables = scope.get("tables")
+        where = ", ".join(str(t) for t in tables) if isinstance(tables, list) else "?"
+        datasource = scope.get("datasource")
+        rows = agent_result.get("rows")
+        rows = rows if isinstance(rows, list) else []
+        if evidence_status is not EvidenceStatus.EVIDENCE_FOUND or not rows:
+            return f"The query on {datasource}.{where} returned no rows."
+        columns = agent_result.get("columns")
+        names = columns if isinstance(columns, list) else []
+        first = rows[0] if isinstance(rows[0], list) else []
+        pairs = ", ".join(f"{n}={v}" for n, v in zip(names, first, strict=False))
+        more = " (truncated)" if agent_result.get("truncated") else ""
+        return f"{len(rows)} rows from {datasource}.{where}{more}; first: {pairs}"
+
+    def sources(self, agent_result: JsonObject) -> tuple[Source, ...]:
+        scope = agent_result.get("scope")
+        if not isinstance(scope, dict) or not isinstance(scope.get("datasource"), str):
+            return ()
+        tables = scope.get("tables")
+        return (
+            Source(
+                "query_sql",
+                str(scope["datasource"]),
+                {"tables": tables if isinstance(tables, list) else []},
+            ),
+        )
