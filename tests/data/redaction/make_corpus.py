@@ -95,8 +95,11 @@ def ipv6_full() -> str:
 
 
 def ipv6_short() -> str:
-    return "2001:db8:" + format(rng.randrange(1, 0xFFFF), "x") + "::" + format(
-        rng.randrange(1, 0xFFFF), "x"
+    return (
+        "2001:db8:"
+        + format(rng.randrange(1, 0xFFFF), "x")
+        + "::"
+        + format(rng.randrange(1, 0xFFFF), "x")
     )
 
 
@@ -302,9 +305,7 @@ def _slack_bot() -> Case:
 
 @case("slack_user_token", "saas")
 def _slack_user() -> Case:
-    token = f"xoxp-{rng.randrange(10**11, 10**12)}-{rng.randrange(10**11, 10**12)}-" + pick(
-        HEX, 32
-    )
+    token = f"xoxp-{rng.randrange(10**11, 10**12)}-{rng.randrange(10**11, 10**12)}-" + pick(HEX, 32)
     return f"using slack user token {token}", [token], S
 
 
@@ -992,16 +993,20 @@ def _phone_dashed() -> Case:
 @case("sql_string_literal", "sql")
 def _sql_string() -> Case:
     value = pick(LOWER, 8) + "@" + pick(LOWER, 6) + ".org"
-    return f"slow query 1200ms: SELECT id FROM users WHERE email = '{value}'", [value], (
-        "<SQL_LITERAL>"
+    return (
+        f"slow query 1200ms: SELECT id FROM users WHERE email = '{value}'",
+        [value],
+        ("<SQL_LITERAL>"),
     )
 
 
 @case("sql_numeric_literal", "sql")
 def _sql_number() -> Case:
     value = str(rng.randrange(10**8, 10**9))
-    return f"executing: UPDATE accounts SET balance = 0 WHERE account_no = {value}", [value], (
-        "<SQL_LITERAL>"
+    return (
+        f"executing: UPDATE accounts SET balance = 0 WHERE account_no = {value}",
+        [value],
+        ("<SQL_LITERAL>"),
     )
 
 
@@ -1025,66 +1030,102 @@ KEEP: list[tuple[str, str, list[str]]] = [
     ("duration_ms", "request took 1500ms (p99 2300ms)", ["1500ms", "2300ms"]),
     ("duration_seconds", "retrying in 2.5s after 3m20s", ["2.5s", "3m20s"]),
     ("duration_iso", "timeout PT30S exceeded", ["PT30S"]),
-    ("hdfs_block_id_negative", "Deleting block blk_-6952295868487656571 file", [
-        "blk_-6952295868487656571"
-    ]),
+    (
+        "hdfs_block_id_negative",
+        "Deleting block blk_-6952295868487656571 file",
+        ["blk_-6952295868487656571"],
+    ),
     ("hdfs_block_id", "Receiving block blk_38865049064139660 src", ["blk_38865049064139660"]),
-    ("git_sha", "deployed commit 3f786850e387550fdab836ed7e6dc881de23001b", [
-        "3f786850e387550fdab836ed7e6dc881de23001b"
-    ]),
+    (
+        "git_sha",
+        "deployed commit 3f786850e387550fdab836ed7e6dc881de23001b",
+        ["3f786850e387550fdab836ed7e6dc881de23001b"],
+    ),
     ("git_short_sha", "build 9fceb02 passed", ["9fceb02"]),
-    ("iso_timestamp_z", "window end 2024-06-01T12:00:00.123Z reached", [
-        "2024-06-01T12:00:00.123Z"
-    ]),
-    ("iso_timestamp_offset", "scheduled for 2024-06-01T12:00:00+02:00", [
-        "2024-06-01T12:00:00+02:00"
-    ]),
-    ("timestamp_space_comma", "since 2015-10-18 18:01:47,978 no heartbeat", [
-        "2015-10-18 18:01:47,978"
-    ]),
+    (
+        "iso_timestamp_z",
+        "window end 2024-06-01T12:00:00.123Z reached",
+        ["2024-06-01T12:00:00.123Z"],
+    ),
+    (
+        "iso_timestamp_offset",
+        "scheduled for 2024-06-01T12:00:00+02:00",
+        ["2024-06-01T12:00:00+02:00"],
+    ),
+    (
+        "timestamp_space_comma",
+        "since 2015-10-18 18:01:47,978 no heartbeat",
+        ["2015-10-18 18:01:47,978"],
+    ),
     ("time_of_day", "backup window 02:30:00 to 04:00:00", ["02:30:00", "04:00:00"]),
-    ("uuid_request_id", "request_id=550e8400-e29b-41d4-a716-446655440000 done", [
-        "550e8400-e29b-41d4-a716-446655440000"
-    ]),
-    ("uuid_upper", "correlation 9B2A3C4D-1E2F-4A5B-8C7D-0E1F2A3B4C5D", [
-        "9B2A3C4D-1E2F-4A5B-8C7D-0E1F2A3B4C5D"
-    ]),
-    ("trace_id", "trace_id=4bf92f3577b34da6a3ce929d0e0e4736 span_id=00f067aa0ba902b7", [
-        "4bf92f3577b34da6a3ce929d0e0e4736",
-        "00f067aa0ba902b7",
-    ]),
-    ("container_id", "container 9c1f0b3a7e2d4c5b8a6f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b", [
-        "9c1f0b3a7e2d4c5b8a6f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b"
-    ]),
+    (
+        "uuid_request_id",
+        "request_id=550e8400-e29b-41d4-a716-446655440000 done",
+        ["550e8400-e29b-41d4-a716-446655440000"],
+    ),
+    (
+        "uuid_upper",
+        "correlation 9B2A3C4D-1E2F-4A5B-8C7D-0E1F2A3B4C5D",
+        ["9B2A3C4D-1E2F-4A5B-8C7D-0E1F2A3B4C5D"],
+    ),
+    (
+        "trace_id",
+        "trace_id=4bf92f3577b34da6a3ce929d0e0e4736 span_id=00f067aa0ba902b7",
+        [
+            "4bf92f3577b34da6a3ce929d0e0e4736",
+            "00f067aa0ba902b7",
+        ],
+    ),
+    (
+        "container_id",
+        "container 9c1f0b3a7e2d4c5b8a6f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b",
+        ["9c1f0b3a7e2d4c5b8a6f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b"],
+    ),
     ("image_digest", "pulled image@sha256:" + "ab" * 32, ["sha256:" + "ab" * 32]),
     ("http_status", "GET /api/orders 503 Service Unavailable", ["503"]),
     ("port_number", "listening on port 8080", ["8080"]),
     ("percentage", "disk usage 97.5% on /var", ["97.5%"]),
     ("size", "heap 512MB of 2GB used", ["512MB", "2GB"]),
     ("hex_address", "segfault at 0x7f3a2c1b0040 ip 0x00005555", ["0x7f3a2c1b0040"]),
-    ("java_class", "java.net.SocketTimeoutException: Read timed out", [
-        "java.net.SocketTimeoutException"
-    ]),
+    (
+        "java_class",
+        "java.net.SocketTimeoutException: Read timed out",
+        ["java.net.SocketTimeoutException"],
+    ),
     ("java_frame", "at com.acme.pay.Repo.save(Repo.java:42)", ["com.acme.pay.Repo.save"]),
-    ("python_module", "File /usr/lib/python3.11/site-packages/app/db.py line 88", [
-        "/usr/lib/python3.11/site-packages/app/db.py"
-    ]),
-    ("windows_path", "C:\\Windows\\System32\\drivers\\etc\\hosts loaded", [
-        "C:\\Windows\\System32\\drivers\\etc\\hosts"
-    ]),
+    (
+        "python_module",
+        "File /usr/lib/python3.11/site-packages/app/db.py line 88",
+        ["/usr/lib/python3.11/site-packages/app/db.py"],
+    ),
+    (
+        "windows_path",
+        "C:\\Windows\\System32\\drivers\\etc\\hosts loaded",
+        ["C:\\Windows\\System32\\drivers\\etc\\hosts"],
+    ),
     ("thread_name", "[pool-1-thread-3] task done", ["pool-1-thread-3"]),
-    ("k8s_names", "deployment payments-api in namespace kube-system scaled", [
-        "payments-api",
-        "kube-system",
-    ]),
-    ("token_count_field", "completion tokens_used=1234 password_length=12 secret_name=db-creds", [
-        "tokens_used=1234",
-        "password_length=12",
-        "secret_name=db-creds",
-    ]),
-    ("loghub_session", "session opened for user root by (uid=0)", [
-        "session opened for user root by (uid=0)"
-    ]),
+    (
+        "k8s_names",
+        "deployment payments-api in namespace kube-system scaled",
+        [
+            "payments-api",
+            "kube-system",
+        ],
+    ),
+    (
+        "token_count_field",
+        "completion tokens_used=1234 password_length=12 secret_name=db-creds",
+        [
+            "tokens_used=1234",
+            "password_length=12",
+            "secret_name=db-creds",
+        ],
+    ),
+    (
+        "loghub_session",
+        "session opened for user root by (uid=0)",
+        ["session opened for user root by (uid=0)"],
+    ),
     ("loghub_tokens", "Executing with tokens:", ["Executing with tokens:"]),
     ("basic_word", "basic authentication failed for user bob", ["basic authentication"]),
     ("token_word", "Token expired for user bob", ["Token expired"]),

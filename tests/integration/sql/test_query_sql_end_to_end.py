@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from factledger.adapters.bootstrap import Runtime, build_runtime
-from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.adapters.config.settings import Settings
+from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.application.canonical_view import CanonicalInvocation
 from factledger.application.interceptor import Observed
 from factledger.application.run_service import StartedRun
@@ -71,8 +71,8 @@ def test_a_query_runs_through_the_boundary_with_types_kept_and_secrets_redacted(
         run_id,
         "q1",
         datasource.name,
-        "SELECT u.id, u.email, u.api_token, o.amount FROM users u JOIN orders o ON o.user_id = u.id "
-        "ORDER BY o.id LIMIT 3",
+        "SELECT u.id, u.email, u.api_token, o.amount FROM users u "
+        "JOIN orders o ON o.user_id = u.id ORDER BY o.id LIMIT 3",
     )
     assert observation["status"] == "READY", observation
     assert observation["evidence_status"] == "EVIDENCE_FOUND"
