@@ -1,0 +1,1 @@
+"""Log stores behind the ``LogBackend`` port."""

@@ -1,0 +1,233 @@
+"""Reading log lines into records: JSON lines, plain text with a leading ISO-8601 time and
+optional level, and continuation lines (stack frames, causes, PEM bodies) attached to the
+record before them."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from typing import Final, Literal
+
+from attrs import evolve, frozen
+
+from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.logs.levels import normalize_level
+from factledger.domain.logs.stack_traces import looks_like_continuation
+from factledger.domain.logs.timestamps import LEADING_TIMESTAMP, format_instant, parse_instant
+
+__all__ = ["LineRecord", "assemble_records", "parse_line"]
+
+_TIME_KEYS: Final = ("ts", "timestamp", "@timestamp", "time", "datetime", "date")
+_LEVEL_KEYS: Final = ("level", "severity", "lvl", "levelname", "log.level", "loglevel")
+_MESSAGE_KEYS: Final = ("message", "msg", "log", "text", "event")
+_SERVICE_KEYS: Final = ("service", "service.name", "service_name", "app", "application")
+_STACK_KEYS: Final = (
+    "stack",
+    "stack_trace",
+    "stacktrace",
+    "exception",
+    "exc_info",
+    "error.stack",
+    "error.stack_trace",
+)
+_LEVEL_AFTER_TIME: Final = re.compile(r"[\s,|:\-]*[\[(]?(?P<level>[A-Za-z]{3,13})[\])]?:?(?=\s|$)")
+_LEVEL_WORDS: Final = frozenset(
+    {
+        "TRACE",
+        "DEBUG",
+        "INFO",
+        "NOTICE",
+        "WARN",
+        "WARNING",
+        "ERROR",
+        "ERR",
+        "CRITICAL",
+        "CRIT",
+        "FATAL",
+        "SEVERE",
+        "ALERT",
+        "EMERG",
+        "PANIC",
+    }
+)
+_SCAN_WORDS: Final = 8
+_EPOCH_MILLIS: Final = 100_000_000_000
+
+
+@frozen
+class LineRecord:
+    """One record: its first line parsed, its continuation lines attached."""
+
+    ts: str | None
+    """When it was written (raw-format instant) or None."""
+    level: str | None
+    """``LogLevel`` value or None."""
+    service: str | None
+    """The service named in a structured record, else None (the backend decides)."""
+    message: str
+    """The message without timestamp and level."""
+    fields: JsonObject
+    """Other fields of a structured record."""
+    stack: tuple[str, ...]
+    """Continuation lines (and a structured record's stack text, one line each)."""
+    kind: Literal["json", "text"]
+    """How the first line was written."""
+    first_line: int = 0
+    """Line number of the first line, from 1."""
+    last_line: int = 0
+    """Line number of the last continuation line (== first_line when none)."""
+    text: str = ""
+    """The record's lines as written, joined by line breaks (for text queries)."""
+
+
+def parse_line(line: str) -> LineRecord:
+    """A line as a record of its own (no continuation lines yet)."""
+    stripped = line.strip()
+    if stripped.startswith("{"):
+        structured = _parse_json(stripped)
+        if structured is not None:
+            return structured
+    return _parse_text(line.rstrip("\r\n"))
+
+
+def assemble_records(lines: Iterable[str], inherit_time: bool = True) -> Iterator[LineRecord]:
+    """Records from consecutive lines of one file. A line that continues the record before
+    it (a stack frame, ``Caused by:``, a traceback line, a private-key body) is attached to
+    it; every other line starts a record. A record without its own time takes the time of
+    the record before it when ``inherit_time``."""
+    current: LineRecord | None = None
+    continuation: list[str] = []
+    texts: list[str] = []
+    in_key_block = False
+    last_ts: str | None = None
+    number = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if current is not None and (in_key_block or (line.strip() and _continues(line))):
+            continuation.append(line)
+            texts.append(line)
+            if "-----END" in line:
+                in_key_block = False
+            continue
+        if current is not None:
+            yield _finish(current, continuation, texts, number - 1)
+        record = parse_line(line)
+        if record.ts is None and inherit_time and last_ts is not None:
+            record = evolve(record, ts=last_ts)
+        elif record.ts is not None:
+            last_ts = record.ts
+        current = evolve(record, first_line=number)
+        continuation = []
+        texts = [line]
+        in_key_block = "-----BEGIN" in line and "-----END" not in line
+    if current is not None:
+        yield _finish(current, continuation, texts, number)
+
+
+def _continues(line: str) -> bool:
+    if LEADING_TIMESTAMP.match(line) is not None:
+        return False
+    return looks_like_continuation(line)
+
+
+def _finish(
+    record: LineRecord, continuation: list[str], texts: list[str], last_line: int
+) -> LineRecord:
+    return evolve(
+        record,
+        stack=record.stack + tuple(continuation),
+        last_line=last_line,
+        text="\n".join(texts),
+    )
+
+
+def _parse_text(line: str) -> LineRecord:
+    found = LEADING_TIMESTAMP.match(line)
+    if found is None:
+        return LineRecord(None, _scan_level(line), None, line, {}, (), "text", text=line)
+    instant = parse_instant(found.group("ts"))
+    if instant is None:
+        return LineRecord(None, _scan_level(line), None, line, {}, (), "text", text=line)
+    rest = line[found.end() :]
+    level_match = _LEVEL_AFTER_TIME.match(rest)
+    level = None
+    if level_match is not None:
+        normalized = normalize_level(level_match.group("level"))
+        if normalized is not None:
+            level = normalized.value
+            rest = rest[level_match.end() :]
+    message = rest.lstrip(" \t,|-:").strip() if level is None else rest.strip(" \t-:|")
+    return LineRecord(format_instant(instant), level, None, message, {}, (), "text", text=line)
+
+
+def _scan_level(line: str) -> str | None:
+    for word in line.split(None, _SCAN_WORDS)[:_SCAN_WORDS]:
+        candidate = word.strip("[]():,")
+        if candidate in _LEVEL_WORDS:
+            level = normalize_level(candidate)
+            return None if level is None else level.value
+    return None
+
+
+def _parse_json(text: str) -> LineRecord | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    fields: JsonObject = dict(value)
+    ts = _time(_take(fields, _TIME_KEYS))
+    level_value = _take(fields, _LEVEL_KEYS)
+    level = None
+    if isinstance(level_value, str):
+        normalized = normalize_level(level_value)
+        level = None if normalized is None else normalized.value
+    elif level_value is not None:
+        fields["level"] = level_value
+    message_value = _take(fields, _MESSAGE_KEYS)
+    if isinstance(message_value, str):
+        message = message_value
+    elif message_value is None:
+        message = ""
+    else:
+        message = json.dumps(message_value, ensure_ascii=False, separators=(",", ":"))
+    service_value = _take(fields, _SERVICE_KEYS)
+    service = service_value if isinstance(service_value, str) else None
+    if service_value is not None and service is None:
+        fields["service"] = service_value
+    stack_value = _take(fields, _STACK_KEYS)
+    stack: tuple[str, ...] = ()
+    if isinstance(stack_value, str):
+        stack = tuple(line for line in stack_value.splitlines() if line.strip())
+    elif isinstance(stack_value, list):
+        stack = tuple(item if isinstance(item, str) else json.dumps(item) for item in stack_value)
+    elif stack_value is not None:
+        fields["exception"] = stack_value
+    if "\n" in message:
+        first, *more = message.split("\n")
+        message = first
+        stack = tuple(line for line in more if line.strip()) + stack
+    return LineRecord(ts, level, service, message, fields, stack, "json", text=text)
+
+
+def _take(fields: JsonObject, keys: tuple[str, ...]) -> JsonValue:
+    for key in keys:
+        if key in fields:
+            return fields.pop(key)
+    return None
+
+
+def _time(value: JsonValue) -> str | None:
+    if isinstance(value, str):
+        instant = parse_instant(value)
+        return None if instant is None else format_instant(instant)
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        seconds = value / 1000 if value >= _EPOCH_MILLIS else float(value)
+        try:
+            return format_instant(datetime.fromtimestamp(seconds, tz=UTC))
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None

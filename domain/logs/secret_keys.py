@@ -1,0 +1,169 @@
+"""Which field names hold credentials (``password``, ``apiKey``, ``AWS_SECRET_ACCESS_KEY``…).
+
+A key is split into words at ``_ . -`` and lower-to-upper case changes; it names a credential
+when one of its words is a credential word, ``key`` follows a word such as ``api``, ``access``
+or ``tls``, or its letters contain a long credential word, and its last word does not say the
+value is only about a credential (``token_count``, ``password_file``, ``secret_name``). A bare
+``key`` (a cache or partition key) is not a credential.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["is_secret_key"]
+
+_WORDS: Final = frozenset(
+    {
+        "pass",
+        "passwd",
+        "password",
+        "passphrase",
+        "pwd",
+        "pw",
+        "pin",
+        "secret",
+        "secrets",
+        "token",
+        "tokens",
+        "apikey",
+        "privkey",
+        "auth",
+        "authorization",
+        "cred",
+        "creds",
+        "credential",
+        "credentials",
+        "sig",
+        "signature",
+        "sas",
+        "otp",
+        "totp",
+        "salt",
+        "sid",
+        "session",
+        "sessionid",
+        "jwt",
+        "psk",
+        "cookie",
+        "bearer",
+        "accountkey",
+    }
+)
+_LONG_WORDS: Final = (
+    "password",
+    "passwd",
+    "passphrase",
+    "secret",
+    "token",
+    "credential",
+    "apikey",
+    "accesskey",
+    "privatekey",
+    "signature",
+    "sessionid",
+    "sessiontoken",
+    "accountkey",
+    "secretkey",
+    "signingkey",
+    "masterkey",
+    "licensekey",
+    "clientkey",
+)
+_KEY_QUALIFIERS: Final = frozenset(
+    {
+        "api",
+        "access",
+        "secret",
+        "private",
+        "priv",
+        "signing",
+        "encryption",
+        "enc",
+        "client",
+        "account",
+        "master",
+        "license",
+        "auth",
+        "ssh",
+        "gpg",
+        "pgp",
+        "tls",
+        "ssl",
+        "shared",
+        "storage",
+        "app",
+        "application",
+        "consumer",
+        "subscription",
+        "webhook",
+        "service",
+        "admin",
+        "root",
+        "hmac",
+        "jwt",
+        "session",
+        "x",
+    }
+)
+"""A ``key`` word names a credential only after one of these (``api_key``, ``tls.key``)."""
+_NOT_THE_VALUE: Final = frozenset(
+    {
+        "count",
+        "counts",
+        "len",
+        "length",
+        "size",
+        "ttl",
+        "type",
+        "types",
+        "name",
+        "names",
+        "file",
+        "path",
+        "dir",
+        "expiry",
+        "expires",
+        "expiration",
+        "exp",
+        "url",
+        "uri",
+        "endpoint",
+        "policy",
+        "format",
+        "version",
+        "enabled",
+        "required",
+        "hint",
+        "age",
+        "rotation",
+        "algorithm",
+        "alg",
+        "strength",
+        "provider",
+        "source",
+        "status",
+        "valid",
+        "validated",
+        "used",
+    }
+)
+_SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def is_secret_key(key: str) -> bool:
+    """True when a field of this name holds a credential that must not be shown."""
+    stripped = key.strip("-\"'\\ ")
+    if not stripped:
+        return False
+    words = [word.lower() for word in _SPLIT.split(stripped) if word]
+    if not words or words[-1] in _NOT_THE_VALUE:
+        return False
+    if any(word in _WORDS for word in words):
+        return True
+    for index, word in enumerate(words):
+        if word in ("key", "keys") and index > 0 and words[index - 1] in _KEY_QUALIFIERS:
+            return True
+    letters = "".join(words)
+    return any(long_word in letters for long_word in _LONG_WORDS)

@@ -1,0 +1,161 @@
+"""Folding a stack trace: keep what explains the failure, count what is dropped.
+
+Java/Kotlin (``at …``, ``Caused by:``, ``... 12 more``), Python (``Traceback``, ``File "…",
+line N, in f``, chained exceptions), Go (``panic:``, ``goroutine``), Node (``at f (file:1:2)``)
+and .NET (``at X in file:line N``, ``--->``) traces are recognised. The fold keeps the
+exception type and message, the root cause, the first application frames (library and
+runtime frames are skipped when application frames exist) and the number of frames dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from attrs import frozen
+
+from factledger.domain.json_types import JsonObject
+
+__all__ = ["CONTINUATION", "StackSummary", "fold_stack", "looks_like_continuation"]
+
+KEPT_FRAMES: Final = 3
+MAX_TEXT_CHARS: Final = 240
+
+_EXCEPTION: Final = re.compile(
+    r"^\s*(?:Caused by:\s*|Suppressed:\s*|--->\s*|Exception in thread \"[^\"]*\"\s*)?"
+    r"(?P<type>(?:[A-Za-z_$][\w$]*[.:]{1,2})*[A-Za-z_$][\w$]*"
+    r"(?:Exception|Error|Throwable|Exit|Interrupt|Fault|Failure|Warning|Panic))"
+    r"(?::\s*(?P<message>.*))?$"
+)
+_GO_PANIC: Final = re.compile(r"^\s*(?P<type>panic|fatal error):\s*(?P<message>.*)$")
+_JAVA_FRAME: Final = re.compile(r"^\s*at\s+(?P<frame>[\w$.<>/\[\]-]+\([^)]*\))\s*$")
+_NODE_FRAME: Final = re.compile(r"^\s*at\s+(?P<frame>.+?)\s*$")
+_DOTNET_FRAME: Final = re.compile(r"^\s*at\s+(?P<frame>.+?)(?: in (?P<file>.+))?\s*$")
+_PYTHON_FRAME: Final = re.compile(
+    r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<function>.+))?\s*$'
+)
+_GO_FUNCTION: Final = re.compile(r"^(?P<function>[\w./*()\-]+)\((?:[^)]*)\)\s*$")
+_GO_LOCATION: Final = re.compile(r"^\s+(?P<file>/[^\s:]+\.go):(?P<line>\d+)")
+_MORE: Final = re.compile(r"^\s*\.\.\. (?P<count>\d+) (?:more|common frames omitted)")
+_LIBRARY: Final = re.compile(
+    r"^(?:java\.|javax\.|jdk\.|sun\.|com\.sun\.|kotlin\.|kotlinx\.|scala\.|org\.springframework\."
+    r"|org\.apache\.|io\.netty\.|reactor\.|com\.fasterxml\.|org\.hibernate\.|org\.junit\."
+    r"|com\.google\.common\.|okhttp3\.|io\.grpc\.|akka\.|System\.|Microsoft\.|runtime\.|"
+    r"internal/|node:|net/http\.|github\.com/|golang\.org/)"
+    r"|/usr/lib/python|/usr/local/lib/python|site-packages/|dist-packages/|<frozen |node_modules/"
+    r"|/usr/local/go/src/"
+)
+CONTINUATION: Final = re.compile(
+    r"^(?:[ \t]+\S|Caused by:|Suppressed:|Traceback \(most recent call last\):"
+    r"|During handling of the above exception|The above exception was the direct cause"
+    r"|\.\.\. \d+ (?:more|common)|goroutine \d+ \[|panic:|---> |"
+    r"(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Exception|Error|Throwable)(?::|$))"
+)
+"""A line that continues the record before it (a frame, a cause, an exception line)."""
+
+
+def looks_like_continuation(line: str) -> bool:
+    """True when a line without its own timestamp belongs to the record before it."""
+    return CONTINUATION.match(line) is not None
+
+
+@frozen
+class StackSummary:
+    """What a folded stack trace keeps."""
+
+    exception: str | None
+    """The exception type at the top (``java.net.SocketTimeoutException``)."""
+    message: str | None
+    """Its message."""
+    root_cause: str | None
+    """The deepest cause (``Type: message``), when it differs from the top exception."""
+    frames: tuple[str, ...]
+    """The first application frames (the first frames when none is an application's)."""
+    dropped_frames: int
+    """Frames not kept."""
+
+    def to_json(self) -> JsonObject:
+        """The summary as it appears in an agent result."""
+        return {
+            "exception": self.exception,
+            "message": self.message,
+            "root_cause": self.root_cause,
+            "frames": list(self.frames),
+            "dropped_frames": self.dropped_frames,
+        }
+
+
+def fold_stack(  # noqa: PLR0915  # one pass over the lines, one branch per line kind
+    message: str, lines: Sequence[str]
+) -> StackSummary | None:
+    """The fold of a record's continuation lines (the message may hold the exception too);
+    None when the lines hold neither an exception nor a frame."""
+    exceptions: list[tuple[str, str | None]] = []
+    frames: list[str] = []
+    python_order = False
+    extra_frames = 0
+    pending_go: str | None = None
+    for raw in (message, *lines):
+        line = raw.rstrip()
+        if not line:
+            continue
+        if line.startswith("Traceback (most recent call last)"):
+            python_order = True
+            continue
+        more = _MORE.match(line)
+        if more is not None:
+            extra_frames += int(more.group("count"))
+            continue
+        python_frame = _PYTHON_FRAME.match(line)
+        if python_frame is not None:
+            location = f"{python_frame.group('file')}:{python_frame.group('line')}"
+            function = python_frame.group("function")
+            frames.append(location if function is None else f"{location} in {function}")
+            continue
+        go_location = _GO_LOCATION.match(line)
+        if go_location is not None and pending_go is not None:
+            frames.append(f"{pending_go} {go_location.group('file')}:{go_location.group('line')}")
+            pending_go = None
+            continue
+        stripped = line.strip()
+        if stripped.startswith("at "):
+            frame = _JAVA_FRAME.match(line) or _DOTNET_FRAME.match(line) or _NODE_FRAME.match(line)
+            if frame is not None:
+                frames.append(_clip(frame.group("frame")))
+            continue
+        exception = _EXCEPTION.match(line) or _GO_PANIC.match(line)
+        if exception is not None:
+            found_message = exception.group("message")
+            exceptions.append((exception.group("type"), _clip(found_message or "") or None))
+            continue
+        go_function = _GO_FUNCTION.match(stripped)
+        if go_function is not None and lines and raw is not message:
+            pending_go = go_function.group("function")
+    if not exceptions and not frames:
+        return None
+    if python_order:
+        exceptions.reverse()
+    top_type, top_message = exceptions[0] if exceptions else (None, None)
+    root_cause: str | None = None
+    if len(exceptions) > 1:
+        root_type, root_message = exceptions[-1]
+        root_cause = root_type if root_message is None else f"{root_type}: {root_message}"
+    application = [frame for frame in frames if _LIBRARY.search(frame) is None]
+    chosen = application if application else frames
+    if python_order and application:
+        chosen = list(reversed(application))
+    kept = tuple(chosen[:KEPT_FRAMES])
+    return StackSummary(
+        exception=top_type,
+        message=top_message,
+        root_cause=root_cause,
+        frames=kept,
+        dropped_frames=len(frames) - len(kept) + extra_frames,
+    )
+
+
+def _clip(text: str) -> str:
+    if len(text) <= MAX_TEXT_CHARS:
+        return text
+    return text[: MAX_TEXT_CHARS - 1] + "…"

@@ -1,0 +1,64 @@
+"""Redaction keeps keys and structure and replaces only values."""
+
+from __future__ import annotations
+
+import pytest
+
+from factledger.domain.logs.redaction import Redactor
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("password=hunter2x user=bob", "password=<SECRET> user=bob"),
+        ('{"password": "a b c", "user": "bob"}', '{"password": "<SECRET>", "user": "bob"}'),
+        ("Authorization: Bearer abcdefgh12345678", "Authorization: Bearer <SECRET>"),
+        (
+            "postgres://app:s3cret@db.prod.internal:5432/app",
+            "postgres://app:<SECRET>@<HOST>:5432/app",
+        ),
+        ("from 10.0.0.1:5432 to fe80::1%eth0", "from <IP>:5432 to <IP>"),
+        ("mail bob@example.com", "mail <EMAIL>"),
+        ("worker exited pid=4242", "worker exited pid=<PID>"),
+        ("sshd[4242]: accepted", "sshd[<PID>]: accepted"),
+        ("--password hunter2x --user bob", "--password <SECRET> --user bob"),
+        (
+            "SELECT id FROM t WHERE email = 'a@b.org' AND n = 42",
+            "SELECT id FROM t WHERE email = <SQL_LITERAL> AND n = <SQL_LITERAL>",
+        ),
+    ],
+)
+def test_a_value_is_replaced_by_its_typed_placeholder_and_its_key_stays(
+    line: str, expected: str
+) -> None:
+    assert Redactor().redact(line) == expected
+
+
+def test_a_bare_cache_key_is_not_a_credential() -> None:
+    assert (
+        Redactor().redact("cache hit key=orders:123 ttl=30s") == "cache hit key=orders:123 ttl=30s"
+    )
+
+
+def test_a_field_named_like_a_credential_is_replaced_whole() -> None:
+    redactor = Redactor()
+    assert redactor.redact_value("db_password", "x y z") == "<SECRET>"
+    assert redactor.redact_value("attempts", 3) == 3
+    assert redactor.redact_value("client", "10.1.2.3") == "<IP>"
+    assert redactor.redact_value("headers", {"X-Api-Key": "abc"}) == {"X-Api-Key": "<SECRET>"}
+
+
+def test_a_private_key_block_spanning_lines_is_replaced_whole() -> None:
+    text = "-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\nxyz123\n-----END RSA PRIVATE KEY-----"
+    redacted = Redactor().redact(text)
+    assert "MIIEabc" not in redacted
+    assert "xyz123" not in redacted
+    assert redacted.startswith("-----BEGIN RSA PRIVATE KEY-----<SECRET>")
+
+
+def test_epoch_milliseconds_are_not_mistaken_for_card_numbers() -> None:
+    assert Redactor().redact("ts=1717243200123 done") == "ts=1717243200123 done"
+
+
+def test_a_luhn_valid_card_number_is_replaced() -> None:
+    assert Redactor().redact("card 4111111111111111 declined") == "card <CARD> declined"
