@@ -77,6 +77,24 @@ _LIST_RUNS: Final = (
 )
 
 
+def _bytes(value: object) -> bytes:
+    """A stored value as bytes: the column holds BLOBs, but SQLite lets anyone with the file
+    store another type there, and a tampered row must verify as tampered, not crash."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, memoryview | bytearray):
+        return bytes(value)
+    return str(value).encode()
+
+
+def _text(value: object) -> str:
+    return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+
+
+def _event(run_id: str, sequence: int, data: object, digest: object) -> StoredEvent:
+    return StoredEvent(run_id, sequence, _bytes(data), _text(digest))
+
+
 def _position(text: str | None) -> int | None:
     if text is None:
         return 0
@@ -106,14 +124,14 @@ class SqliteEventStore:
     ) -> Result[tuple[StoredEvent, ...], StoreUnavailable]:
         def read(connection: Connection) -> tuple[StoredEvent, ...]:
             rows = connection.execute(_READ_RUN, {"run_id": run_id, "after": after_sequence})
-            return tuple(StoredEvent(run_id, seq, data, digest) for seq, data, digest in rows)
+            return tuple(_event(run_id, seq, data, digest) for seq, data, digest in rows)
 
         return self._db.read(read)
 
     def read_head(self, run_id: str) -> Result[ChainHead | None, StoreUnavailable]:
         def read(connection: Connection) -> ChainHead | None:
             row = connection.execute(_READ_HEAD, {"run_id": run_id}).first()
-            return None if row is None else ChainHead(row[0], row[1])
+            return None if row is None else ChainHead(row[0], _text(row[1]))
 
         return self._db.read(read)
 
@@ -143,7 +161,7 @@ class SqliteEventStore:
                     run_id=run_id,
                     started_at=from_micros(started),
                     state=state or "RUNNING",
-                    head=ChainHead(sequence, digest),
+                    head=ChainHead(sequence, _text(digest)),
                 )
                 for run_id, started, state, sequence, digest in rows
             )

@@ -39,6 +39,15 @@ _EXPIRY: Final = select(vault.c.expires_at).where(
 _PURGE: Final = delete(vault).where(vault.c.expires_at <= bindparam("now"))
 
 
+def _bytes(value: object) -> bytes:
+    """A stored body as bytes, whatever type someone with the file put there."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, memoryview | bytearray):
+        return bytes(value)
+    return str(value).encode()
+
+
 def _key_row(key: PayloadKey) -> tuple[str, str, str]:
     return (key.run_id, key.tool_call_id, key.part.value)
 
@@ -77,7 +86,7 @@ class SqlitePayloadVault:
                 chunk = wanted[start : start + _KEYS_PER_QUERY]
                 rows = connection.execute(_GET_MANY, {"keys": chunk, "now": now})
                 for run_id, tool_call_id, part, body in rows:
-                    found[(run_id, tool_call_id, part)] = body
+                    found[(run_id, tool_call_id, part)] = _bytes(body)
             return found
 
         return self._db.read(read).map(
