@@ -228,6 +228,7 @@ class SqliteKnowledgeBackend:
         started = self._clock()
         if not timeout_seconds > 0:  # also refuses NaN
             return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
+        query = _encodable(query)
         terms = search_terms(query, self._options.max_query_terms, self._options.max_query_chars)
         if terms.is_empty:
             return Success(encode_raw_result(query, ()))
@@ -340,6 +341,14 @@ class SqliteKnowledgeBackend:
         it again before use, so a failure here changes no answer."""
         with contextlib.suppress(sqlite3.Error):
             self._connection.execute(_HIT_WORDS_CLEAR)
+
+
+def _encodable(text: str) -> str:
+    """``text`` with any lone surrogate (JSON lets a client send one) made ``?``, so that the
+    raw result always encodes as UTF-8."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", errors="replace").decode("utf-8")
 
 
 def _build_index(connection: sqlite3.Connection, chunks: Sequence[Chunk]) -> None:

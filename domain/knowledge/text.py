@@ -20,6 +20,7 @@ _INVISIBLE: Final[dict[int, None]] = dict.fromkeys(
         *range(0x86, 0xA0),
         *range(0x200B, 0x2010),  # zero-width spaces, joiners and direction marks
         0x2060,  # word joiner
+        *range(0xD800, 0xE000),  # lone surrogates: no UTF-8 encoding exists for them
         0xFEFF,  # byte order mark
     ]
 )
@@ -36,8 +37,9 @@ class Clipped:
 
 
 def flatten(text: str) -> str:
-    """``text`` with control and zero-width characters removed and every run of white space
-    (line breaks included) made one space, stripped at both ends."""
+    """``text`` with control characters, zero-width characters and lone surrogates removed
+    and every run of white space (line breaks included) made one space, stripped at both
+    ends: one line that always encodes as UTF-8."""
     return " ".join(text.translate(_INVISIBLE).split())
 
 

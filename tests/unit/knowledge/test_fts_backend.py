@@ -396,3 +396,12 @@ def test_a_word_in_half_the_chunks_or_more_selects_nothing_beside_rarer_words(
     # ...but it still counts for coverage, and alone it still finds what holds it.
     assert _hits(backend, "common alpha")[0]["relevance_level"] == "HIGH"
     assert [hit["document_id"] for hit in _hits(backend, "common")] == ["a.txt", "b.txt"]
+
+
+def test_a_lone_surrogate_in_the_query_never_makes_text_that_cannot_be_encoded(
+    backend: SqliteKnowledgeBackend,
+) -> None:
+    raw = backend.search("pool\ud800 exhausted", 5, 5.0).unwrap()
+
+    raw.encode("utf-8")
+    assert json.loads(raw)["query"] == "pool? exhausted"

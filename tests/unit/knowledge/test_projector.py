@@ -458,3 +458,10 @@ def test_any_raw_result_projects_within_its_bounds_and_recomputes_to_the_same_st
     assert ranks == sorted(ranks)
     assert knowledge_evidence_status(result.agent_result) is result.evidence_status
     assert result.agent_result["truncated"] is result.truncated
+
+
+def test_lone_surrogates_from_another_retriever_are_dropped_from_the_observation() -> None:
+    result = project(raw(hit(text="pool\ud800 exhausted", title="T\udfff"), query="q\ud800"))
+
+    json.dumps(result.agent_result, ensure_ascii=False).encode("utf-8")
+    assert evidence(result)[0]["excerpt"] == "pool exhausted"
