@@ -7,6 +7,7 @@ wiring that works in unit tests but not in production fails a test.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -16,10 +17,12 @@ from returns.result import Success
 
 from factledger.adapters.config.settings import Settings, SettingsError
 from factledger.adapters.judges.grounding import GroundingJudge
+from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
+from factledger.adapters.models.chat_http import ChatClient
 from factledger.adapters.redis.connection import connect
 from factledger.adapters.redis.event_store import RedisEventStore
 from factledger.adapters.redis.keys import RedisKeys
@@ -182,7 +185,7 @@ def build_runtime(
         canonical,
         registry,
         snapshots,
-        judge=build_judge(settings),
+        judge=build_judge(settings, closers),
         repairer=NoRepair(),
         vault=vault,
         clock=clock,
@@ -212,11 +215,21 @@ def build_runtime(
     )
 
 
-def build_judge(settings: Settings) -> SemanticJudge:
+def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:
     """The semantic judge the settings choose (``grounding`` unless ``llm`` is asked for)."""
     if settings.judge.kind == "llm":
-        raise SettingsError("judge.kind: 'llm' needs the model client, not available yet")
+        client = build_chat_client(settings, "judge.kind")
+        closers.append(client.close)
+        return LlmJudge(client)
     return GroundingJudge()
+
+
+def build_chat_client(settings: Settings, asked_by: str) -> ChatClient:
+    """A chat client for the ``[model]`` endpoint (the key from its environment variable)."""
+    model = settings.model
+    if model.base_url is None or model.name is None:
+        raise SettingsError(f"{asked_by}: needs [model] base_url and name")
+    return ChatClient(model.base_url, model.name, os.environ.get(model.api_key_env))
 
 
 def register_tools(

@@ -32,6 +32,9 @@ class JudgeRequest:
 class JudgeSupported:
     """Every claim and the conclusion are supported."""
 
+    usage: tuple[int, int] | None = None
+    """Prompt and completion tokens, when a model was called."""
+
 
 @frozen
 class JudgeUnsupported:
@@ -41,6 +44,8 @@ class JudgeUnsupported:
     """Indexes of unsupported analyses (-1 for the conclusion)."""
     reason: str
     """A short code."""
+    usage: tuple[int, int] | None = None
+    """Prompt and completion tokens, when a model was called."""
 
 
 @frozen
@@ -49,6 +54,8 @@ class JudgeUnavailable:
 
     reason: str
     """A short code."""
+    usage: tuple[int, int] | None = None
+    """Prompt and completion tokens, when a model answered."""
 
 
 JudgeAnswer: TypeAlias = JudgeSupported | JudgeUnsupported | JudgeUnavailable

@@ -301,6 +301,10 @@ class ReleaseService:
             self._ensure_running(run_id, snapshot)
             self._meter(run_id, ModelCallPurpose.SEMANTIC_JUDGE, self._judge.uses_model, snapshot)
             answer = self._judge.judge(request, self._policy.judge_timeout_seconds)
+            if answer.usage is not None:
+                self._run_service.record_model_usage(
+                    run_id, ModelCallPurpose.SEMANTIC_JUDGE, *answer.usage
+                )
             match answer:
                 case JudgeSupported():
                     verdict, reason = SemanticVerdict.SUPPORTED, None

@@ -1,0 +1,1 @@
+"""Model clients: OpenAI-compatible chat over HTTP, and recorded transcripts."""
