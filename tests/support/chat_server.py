@@ -68,7 +68,7 @@ def chat_server(answers: list[Answer]) -> Iterator[ChatServer]:
     state = ChatServer(answers)
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = self.rfile.read(length)
             try:
