@@ -100,8 +100,9 @@ def main() -> int:
         runtime.close()
     print(f"EvidenceGuard, 20 citations, Redis (fresh log read + one vault read): median "
           f"{statistics.median(timings) * 1e3:.2f} ms")  # fmt: skip
+    verdict_name = "SUPPORTED" if isinstance(answer, JudgeSupported) else "UNSUPPORTED"
     print(f"grounding judge, 20 analyses: median {statistics.median(judged) * 1e3:.2f} ms "
-          f"(verdict: {'SUPPORTED' if isinstance(answer, JudgeSupported) else 'UNSUPPORTED'})")  # fmt: skip
+          f"(verdict: {verdict_name})")  # fmt: skip
     return 0
 
 
