@@ -4,23 +4,33 @@ from __future__ import annotations
 
 import csv
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from attrs import frozen
+
+from factledger.domain.json_types import JsonObject
+from factledger.domain.logs.line_format import assemble_records
+from factledger.domain.logs.query import LogQuery
+from factledger.domain.logs.raw_format import UNKNOWN_LEVEL, RawHeader, encode_raw, query_header
 
 __all__ = [
     "DATASETS",
     "DEFAULT_LOGHUB",
     "DRAIN3_EXAMPLE_MASKS",
     "DRAIN3_PER_DATASET",
+    "OPEN_QUERY",
     "LoghubSample",
     "drain3_miner",
     "load_sample",
+    "raw_for",
     "require_directory",
 ]
 
 DEFAULT_LOGHUB: Final = Path("/work/shared/data/loghub")
+OPEN_QUERY: Final = LogQuery(service=None, text=None, start=None, end=None, limit=1)
+"""The query a raw made by ``raw_for`` answers (no filter)."""
 DATASETS: Final = (
     "BGL",
     "HDFS",
@@ -136,3 +146,39 @@ def drain3_miner(
     config.drain_extra_delimiters = list(extra_delimiters)
     config.profiling_enabled = False
     return TemplateMiner(config=config)
+
+
+def raw_for(lines: Sequence[str], service: str) -> str:
+    """The raw result the file backend's reader makes of these lines (every record)."""
+    records: list[JsonObject] = []
+    levels: dict[str, int] = {}
+    first: str | None = None
+    last: str | None = None
+    for record in assemble_records(lines):
+        records.append(
+            {
+                "ts": record.ts,
+                "service": record.service or service,
+                "level": record.level,
+                "message": record.message,
+                "fields": record.fields,
+                "stack": list(record.stack),
+                "source": f"{service}.log",
+                "line": record.first_line,
+            }
+        )
+        name = record.level or UNKNOWN_LEVEL
+        levels[name] = levels.get(name, 0) + 1
+        if record.ts is not None:
+            first = record.ts if first is None or record.ts < first else first
+            last = record.ts if last is None or record.ts > last else last
+    header = RawHeader(
+        query=query_header(OPEN_QUERY),
+        window_start=first,
+        window_end=last,
+        matched_count=len(records),
+        returned_count=len(records),
+        limit_reached=False,
+        level_counts=levels,
+    )
+    return encode_raw(header, records)

@@ -37,59 +37,15 @@ from bench.logs_common import (  # noqa: E402
     DATASETS,
     DEFAULT_LOGHUB,
     DRAIN3_EXAMPLE_MASKS,
+    OPEN_QUERY,
     drain3_miner,
+    raw_for,
     require_directory,
 )
 from bench.logs_synthetic import service_log  # noqa: E402
-from factledger.domain.json_types import JsonObject  # noqa: E402
-from factledger.domain.logs.line_format import assemble_records  # noqa: E402
 from factledger.domain.logs.projector import project_logs  # noqa: E402
-from factledger.domain.logs.query import LogQuery  # noqa: E402
-from factledger.domain.logs.raw_format import (  # noqa: E402
-    UNKNOWN_LEVEL,
-    RawHeader,
-    encode_raw,
-    query_header,
-)
 
 RUNS = 5
-OPEN_QUERY = LogQuery(service=None, text=None, start=None, end=None, limit=1)
-
-
-def raw_for(lines: Sequence[str], service: str) -> str:
-    """The raw result the file backend's reader makes of these lines (every record)."""
-    records: list[JsonObject] = []
-    levels: dict[str, int] = {}
-    first: str | None = None
-    last: str | None = None
-    for record in assemble_records(lines):
-        records.append(
-            {
-                "ts": record.ts,
-                "service": record.service or service,
-                "level": record.level,
-                "message": record.message,
-                "fields": record.fields,
-                "stack": list(record.stack),
-                "source": f"{service}.log",
-                "line": record.first_line,
-            }
-        )
-        name = record.level or UNKNOWN_LEVEL
-        levels[name] = levels.get(name, 0) + 1
-        if record.ts is not None:
-            first = record.ts if first is None or record.ts < first else first
-            last = record.ts if last is None or record.ts > last else last
-    header = RawHeader(
-        query=query_header(OPEN_QUERY),
-        window_start=first,
-        window_end=last,
-        matched_count=len(records),
-        returned_count=len(records),
-        limit_reached=False,
-        level_counts=levels,
-    )
-    return encode_raw(header, records)
 
 
 def best_seconds(*runs: Callable[[], object]) -> list[float]:
