@@ -20,6 +20,7 @@ from factledger.adapters.judges.grounding import GroundingJudge
 from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
+from factledger.adapters.logs.file_backend import FileLogBackend
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.adapters.models.chat_http import ChatClient
@@ -40,6 +41,7 @@ from factledger.application.run_repository import RunRepository
 from factledger.application.run_service import RunService
 from factledger.application.tool_boundary import ToolBoundary
 from factledger.application.tools.knowledge import KnowledgeTool
+from factledger.application.tools.logs import LogsToolSpec
 from factledger.application.tools.registry import ToolRegistry
 from factledger.application.tools.sql import SqlToolSpec
 from factledger.domain.budget import RunBudget
@@ -238,6 +240,8 @@ def register_tools(
     """Register every evidence tool whose backend is configured (one line per tool)."""
     if settings.knowledge.dir is not None:
         registry.register(KnowledgeTool(_knowledge_backend(settings.knowledge.dir, closers)))
+    if settings.logs.dir is not None:
+        registry.register(LogsToolSpec(FileLogBackend(Path(settings.logs.dir))))
     sql = SqlTool.from_settings(settings.sql)
     if sql is not None:
         closers.append(sql.close)

@@ -114,10 +114,17 @@ class EnvelopeTool(ABC, Generic[E]):
     def envelope_model(self) -> type[BaseModel]:
         return self.envelope_type()
 
+    def refuse(self, envelope: E) -> EnvelopeError | None:
+        """A reason to refuse a well-formed envelope (e.g. an empty window); None to accept."""
+        return None
+
     def prepare(self, arguments_json: str) -> PreparedCall | EnvelopeError:
         parsed = parse_envelope(self.envelope_type(), arguments_json)
         if isinstance(parsed, EnvelopeError):
             return parsed
+        refused = self.refuse(parsed)
+        if refused is not None:
+            return refused
         previous = _previous(getattr(parsed, "previous_observation", None))
         identity = sha256_hex(
             canonical_json({"tool": self.name, "scope": self.normalized_scope(parsed)})

@@ -20,13 +20,14 @@ from factledger.application.contracts.envelope import (
 )
 from factledger.application.contracts.schemas import mcp_tool, openai_strict_problems, openai_tool
 from factledger.application.tools.knowledge import KnowledgeTool
+from factledger.application.tools.logs import DESCRIPTION as LOGS_DESCRIPTION
 from factledger.domain.json_types import JsonObject
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 CONTRACTS: dict[str, tuple[str, type[BaseModel]]] = {
     "lookup_knowledge": (KnowledgeTool.description, KnowledgeEnvelope),
-    "query_logs": ("Search a service's logs.", LogsEnvelope),
+    "query_logs": (LOGS_DESCRIPTION, LogsEnvelope),
     "query_sql": ("Run one read-only SELECT.", SqlEnvelope),
 }
 

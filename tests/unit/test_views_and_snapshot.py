@@ -26,7 +26,8 @@ HARNESS_ONLY = {
 OBSERVATION_KEYS = {
     "tool_call_id", "status", "evidence_status", "scope", "truncated", "relevance_level",
     "evidence", "patterns", "events", "matched_count", "columns", "rows", "error_code",
-    "reason",
+    "reason", "observed_range", "level_counts", "pattern_count", "truncation_reasons",
+    "lines_dropped",
 } | CONTROL_FIELDS  # fmt: skip
 
 

@@ -1,0 +1,131 @@
+"""``query_logs``: a bounded, redacted picture of a service's logs in a window (SPEC §5.2)."""
+
+from __future__ import annotations
+
+import time
+
+from returns.result import Failure, Result, Success
+
+from factledger.application.contracts.envelope import LogsEnvelope
+from factledger.application.contracts.parse import EnvelopeError
+from factledger.application.tools.spec import EnvelopeTool, ToolSpec, normalize_text
+from factledger.domain.evidence import Source
+from factledger.domain.json_types import JsonObject
+from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS, recompute_evidence_status
+from factledger.domain.logs.projector import DEFAULT_SETTINGS, LogProjectionSettings, project_logs
+from factledger.domain.logs.query import LogQuery
+from factledger.domain.status import EvidenceStatus
+from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
+from factledger.ports.logs import LogBackend
+from factledger.ports.tools import ResultProjector, ToolExecutor
+
+__all__ = ["LogsToolSpec"]
+
+DESCRIPTION = (
+    "Search one service's logs in a time window. Returns the matched count, log templates "
+    "(count, first/last seen, levels, redacted examples) and redacted events sampled across the "
+    "window; secrets, hosts, IPs and identifiers are masked. Zero matches is a valid, scoped "
+    "negative result."
+)
+_ALWAYS = frozenset({"scope", "truncated"})
+
+
+class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
+    """Log search over any ``LogBackend``."""
+
+    name = "query_logs"
+    description = DESCRIPTION
+    self_bounded = True
+    content_keys = tuple(key for key in MODEL_VISIBLE_KEYS if key not in _ALWAYS)
+
+    def __init__(
+        self, backend: LogBackend, settings: LogProjectionSettings = DEFAULT_SETTINGS
+    ) -> None:
+        self._backend = backend
+        self._settings = settings
+
+    def envelope_type(self) -> type[LogsEnvelope]:
+        return LogsEnvelope
+
+    def _query(self, envelope: LogsEnvelope) -> LogQuery | EnvelopeError:
+        request = envelope.input
+        built = LogQuery.from_request(
+            request.service,
+            request.query,
+            request.start.isoformat(),
+            request.end.isoformat(),
+            request.limit,
+        )
+        if isinstance(built, Failure):
+            return EnvelopeError(built.failure().reason)
+        query: LogQuery = built.unwrap()
+        return query
+
+    def refuse(self, envelope: LogsEnvelope) -> EnvelopeError | None:
+        query = self._query(envelope)
+        return query if isinstance(query, EnvelopeError) else None
+
+    def scope_of(self, envelope: LogsEnvelope) -> JsonObject:
+        request = envelope.input
+        return {
+            "service": request.service,
+            "query": request.query,
+            "start": request.start.isoformat(),
+            "end": request.end.isoformat(),
+        }
+
+    def normalized_scope(self, envelope: LogsEnvelope) -> JsonObject:
+        request = envelope.input
+        return {
+            "service": request.service.casefold(),
+            "query": normalize_text(request.query),
+            "start": request.start.timestamp(),
+            "end": request.end.timestamp(),
+        }
+
+    def bind(self, envelope: LogsEnvelope) -> tuple[ToolExecutor, ResultProjector]:
+        query = self._query(envelope)
+        if isinstance(query, EnvelopeError):  # pragma: no cover - refused in ``prepare``
+            raise TypeError("bind called on a refused envelope")
+        backend, settings, checked = self._backend, self._settings, query
+
+        def execute(timeout_seconds: float, /) -> Result[str, BackendFailure]:
+            return backend.query(checked, deadline=time.monotonic() + timeout_seconds)
+
+        def project(raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
+            return project_logs(raw_json, checked, settings)
+
+        return execute, project
+
+    def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
+        status = recompute_evidence_status(agent_result)
+        return status.unwrap() if isinstance(status, Success) else None
+
+    def summarize(self, agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
+        scope = agent_result.get("scope")
+        scope = scope if isinstance(scope, dict) else {}
+        service, query = scope.get("service"), scope.get("query")
+        window = f"between {scope.get('start')} and {scope.get('end')}"
+        searched = f"{query!r} in {service}" if query else f"any line of {service}"
+        if evidence_status is not EvidenceStatus.EVIDENCE_FOUND:
+            return f"No log lines matched {searched} {window}."
+        patterns = agent_result.get("patterns")
+        top = patterns[0] if isinstance(patterns, list) and patterns else {}
+        top = top if isinstance(top, dict) else {}
+        return (
+            f"{agent_result.get('matched_count')} log lines matched {searched} {window}; "
+            f"top pattern ({top.get('count')}×, {top.get('first_seen')} to "
+            f"{top.get('last_seen')}): {top.get('template')}"
+        )
+
+    def sources(self, agent_result: JsonObject) -> tuple[Source, ...]:
+        scope = agent_result.get("scope")
+        if not isinstance(scope, dict) or not isinstance(scope.get("service"), str):
+            return ()
+        return (
+            Source(
+                "query_logs",
+                str(scope["service"]),
+                {"query": scope.get("query"), "start": scope.get("start"), "end": scope.get("end")},
+            ),
+        )
