@@ -87,7 +87,7 @@ class Scenario:
             runtime.registry,
             runtime.snapshots,
             judge=judge if judge is not None else GroundingJudge(),
-            repairer=runtime.releases._repairer,  # noqa: SLF001 - the runtime's own default
+            repairer=runtime.releases._repairer,
             vault=runtime.vault,
             clock=runtime.clock,
             policy=ReleasePolicy(repair_attempts=repair_attempts, judge_attempts=judge_attempts),
