@@ -115,9 +115,11 @@ class ChatClient:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return ChatFailure("DEADLINE")
-            timeout = min(x for x in (timeout_seconds, left) if x is not None) if (
-                timeout_seconds is not None or left is not None
-            ) else None
+            timeout = (
+                min(x for x in (timeout_seconds, left) if x is not None)
+                if (timeout_seconds is not None or left is not None)
+                else None
+            )
             try:
                 response = self._client.post(
                     "/chat/completions",

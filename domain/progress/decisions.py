@@ -206,9 +206,7 @@ def decide_outcome(state: ProgressState, call: FinishedCall) -> tuple[ProgressEv
         if call.budget_exhausted:
             events.append(CollectionStopped(StopReason.BUDGET_LIMIT_REACHED, call.tool_call_id))
         elif _apply(state, events).consecutive_no_gain >= state.policy.no_gain_threshold:
-            events.append(
-                CollectionStopped(StopReason.INFORMATION_SATURATED, call.tool_call_id)
-            )
+            events.append(CollectionStopped(StopReason.INFORMATION_SATURATED, call.tool_call_id))
     return tuple(events)
 
 

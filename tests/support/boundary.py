@@ -75,9 +75,7 @@ class Harness:
     clock: ManualClock
     faults: FaultyEventStore
 
-    def start(
-        self, budget: RunBudget | None = None, grants: tuple[ToolGrant, ...] = GRANTS
-    ) -> str:
+    def start(self, budget: RunBudget | None = None, grants: tuple[ToolGrant, ...] = GRANTS) -> str:
         started = self.runtime.run_service.start(
             budget=budget or RunBudget(), tools=grants, context=DiagnosisContext("payments")
         )

@@ -156,4 +156,3 @@ def scenario(
         yield Scenario(runtime, clock, holder[0], started.run_id)
     finally:
         runtime.close()
-
