@@ -15,7 +15,7 @@ from pathlib import Path
 from attrs import define, field
 from returns.result import Success
 
-from factledger.adapters.config.settings import Settings, SettingsError
+from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.judges.grounding import GroundingJudge
 from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
@@ -34,6 +34,7 @@ from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
+from factledger.application.harness import Harness, HarnessParts
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.release_service import ReleasePolicy, ReleaseService
@@ -53,7 +54,15 @@ from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
 from factledger.ports.semantic_judge import SemanticJudge
 
-__all__ = ["Runtime", "build_runtime", "build_stores", "budget_from"]
+__all__ = [
+    "Runtime",
+    "budget_from",
+    "build_harness",
+    "build_runtime",
+    "build_stores",
+    "embedded_harness",
+    "harness_from",
+]
 
 
 @define
@@ -256,3 +265,39 @@ def _knowledge_backend(folder: str, closers: list[Callable[[], None]]) -> Sqlite
     backend: SqliteKnowledgeBackend = built.unwrap()
     closers.append(backend.close)
     return backend
+
+
+def harness_from(runtime: Runtime) -> Harness:
+    """The facade over a wired runtime."""
+    return Harness(
+        HarnessParts(
+            runs=runtime.runs,
+            run_service=runtime.run_service,
+            registry=runtime.registry,
+            interceptor=runtime.interceptor,
+            canonical=runtime.canonical,
+            snapshots=runtime.snapshots,
+            releases=runtime.releases,
+            vault=runtime.vault,
+            budget=runtime.budget,
+            progress=runtime.progress_policy,
+            close=runtime.close,
+        )
+    )
+
+
+def build_harness(
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    ids: IdFactory | None = None,
+    wrap_store: Callable[[EventStore], EventStore] | None = None,
+) -> Harness:
+    """The Harness wired from settings (see ``build_runtime``)."""
+    return harness_from(build_runtime(settings, clock=clock, ids=ids, wrap_store=wrap_store))
+
+
+def embedded_harness() -> Harness:
+    """The Harness on the settings the lookup order finds (embedded defaults without a file);
+    registered as the ``factledger.composition`` entry point ``embedded``."""
+    return build_harness(load_settings())

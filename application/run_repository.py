@@ -130,6 +130,19 @@ class RunRepository:
             return cached
         return self._read_after(cached or RunLog(run_id))
 
+    def events(self, run_id: str) -> tuple[RecordedEvent, ...] | StoreFailed:
+        """Every recorded event of a run, decoded, in order (for timelines and views)."""
+        stored = self._store.read_run(run_id)
+        if not isinstance(stored, Success):
+            return StoreFailed("UNAVAILABLE")
+        decoded: list[RecordedEvent] = []
+        for item in stored.unwrap():
+            event = self._codec.decode(item.data, item.hash)
+            if not isinstance(event, Success):
+                return StoreFailed("CORRUPT_STREAM")
+            decoded.append(event.unwrap())
+        return tuple(decoded)
+
     def forget(self, run_id: str) -> None:
         """Drop a run from the cache (the next load reads it from the start)."""
         with self._lock:
