@@ -28,6 +28,7 @@ from returns.result import Failure, Result, Success
 from sqlalchemy import Connection, Engine, create_engine, event, insert, select
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from factledger.adapters.sqlite.schema import SCHEMA_VERSION, metadata, store_info
@@ -126,6 +127,8 @@ class OpenFailure:
 def reason_of(error: BaseException) -> str:
     """A short code for an error: ``TIMEOUT`` (the lock was not free in time), ``CONNECTION``
     (the file cannot be opened, read or written) or ``SERVER_ERROR``."""
+    if isinstance(error, PoolTimeout):
+        return "TIMEOUT"
     cause: BaseException | None = error.orig if isinstance(error, DBAPIError) else error
     if isinstance(cause, sqlite3.Error):
         code = getattr(cause, "sqlite_errorcode", None)
@@ -284,6 +287,7 @@ def open_database(
     engine = create_engine(
         URL.create("sqlite+pysqlite", database=str(path)),
         connect_args={"timeout": busy_timeout, "check_same_thread": False},
+        pool_timeout=busy_timeout,
     )
     event.listen(engine, "connect", _on_connect(synchronous))
     event.listen(engine, "begin", _on_begin)
