@@ -7,7 +7,8 @@
 - ``runs verify RUN_ID | --all``: the hash chain over the stored bytes against the head kept
   outside the stream, then every vault body against the digest its event recorded (request
   in INVOCATION_BEGAN, raw and result in INVOCATION_READY). A body past its expiry is counted
-  as expired, not as tampered. Names the first bad event; exits 1 on any failure.
+  as expired, not as tampered. The published release result is checked against the digest in
+  RELEASE_DECISION the same way. Names the first bad event; exits 1 on any failure.
 
 Every command takes ``--config FILE`` (else the usual lookup order) and ``--json``. A settings
 error is one line naming the key, exit code 2.
@@ -43,6 +44,7 @@ from factledger.domain.chain import (
 from factledger.domain.codec import encode_datetime, sha256_hex
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.release.events import ReleaseDecided
 from factledger.domain.run_events import InvocationBegan, InvocationReady
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import EventStore
@@ -55,6 +57,8 @@ _CLOCK_SKEW: Final = timedelta(seconds=5)
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 _SHORT: Final = 12
 _WIDTH: Final = 120
+_RELEASE_BODY: Final = "release"
+"""The ``tool_call_id`` part of the key the release service keeps its published result under."""
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -98,6 +102,7 @@ class _Stores:
     events: EventStore
     vault: PayloadVault
     clock: Clock
+    release_ttl: timedelta
 
 
 @contextmanager
@@ -105,13 +110,14 @@ def _opened(args: argparse.Namespace) -> Iterator[_Stores | None]:
     """The stores the settings choose, or ``None`` after printing why not."""
     clock = SystemClock()
     try:
-        events, vault, close = build_stores(load_settings(args.config), clock)
+        settings = load_settings(args.config)
+        events, vault, close = build_stores(settings, clock)
     except SettingsError as error:
         print(f"factledger runs: {error}", file=sys.stderr)
         yield None
         return
     try:
-        yield _Stores(events, vault, clock)
+        yield _Stores(events, vault, clock, timedelta(seconds=settings.vault.ttl_seconds))
     finally:
         close()
 
@@ -381,7 +387,7 @@ class _Expected:
 
 
 def _expected_bodies(
-    run_id: str, events: Sequence[StoredEvent]
+    run_id: str, events: Sequence[StoredEvent], release_ttl: timedelta
 ) -> tuple[list[_Expected], list[VerifyProblem]]:
     codec = default_codec()
     expected: list[_Expected] = []
@@ -392,8 +398,15 @@ def _expected_bodies(
         if not isinstance(decoded, Success):
             problems.append(VerifyProblem(item.sequence, "UNDECODABLE"))
             continue
-        event = decoded.unwrap().event
-        if isinstance(event, InvocationBegan):
+        recorded = decoded.unwrap()
+        event = recorded.event
+        if isinstance(event, ReleaseDecided):
+            # The event does not record the body's expiry: it was set when the release was
+            # decided, ``[vault] ttl_seconds`` ahead.
+            key = PayloadKey(run_id, _RELEASE_BODY, PayloadPart.RELEASE)
+            expires_at = recorded.occurred_at + release_ttl
+            expected.append(_Expected(item.sequence, key, event.result_digest, expires_at))
+        elif isinstance(event, InvocationBegan):
             expiry[event.tool_call_id] = event.content_expires_at
             key = PayloadKey(run_id, event.tool_call_id, PayloadPart.REQUEST)
             expected.append(
@@ -411,8 +424,16 @@ def _expected_bodies(
     return expected, problems
 
 
-def verify_run(store: EventStore, vault: PayloadVault, clock: Clock, run_id: str) -> RunVerdict:
-    """Verify one run's chain (deep, against the head kept outside) and vault bodies."""
+def verify_run(
+    store: EventStore,
+    vault: PayloadVault,
+    clock: Clock,
+    run_id: str,
+    release_ttl: timedelta,
+) -> RunVerdict:
+    """Verify one run's chain (deep, against the head kept outside) and vault bodies: the
+    request, raw and result bodies of each call and the published release result.
+    ``release_ttl`` is how long release results are kept (``[vault] ttl_seconds``)."""
     head_read = store.read_head(run_id)
     if not isinstance(head_read, Success):
         return RunVerdict(run_id, "STORE_UNAVAILABLE")
@@ -429,7 +450,7 @@ def verify_run(store: EventStore, vault: PayloadVault, clock: Clock, run_id: str
     if isinstance(chain, ChainBroken):
         problems.append(VerifyProblem(chain.sequence, chain.reason))
         trusted = events[: chain.sequence - 1]  # sequences 1 … k-1 verified, in order
-    expected, undecodable = _expected_bodies(run_id, trusted)
+    expected, undecodable = _expected_bodies(run_id, trusted, release_ttl)
     problems += undecodable
     bodies = vault.get_many([item.key for item in expected])
     if not isinstance(bodies, Success):
@@ -516,7 +537,7 @@ def _verify_with(args: argparse.Namespace, stores: _Stores) -> int:
         run_ids = [args.run_id]
     failed = 0
     for run_id in run_ids:
-        verdict = verify_run(stores.events, stores.vault, stores.clock, run_id)
+        verdict = verify_run(stores.events, stores.vault, stores.clock, run_id, stores.release_ttl)
         failed += not verdict.ok
         if args.json:
             print(json.dumps(_verdict_json(verdict)))

@@ -56,8 +56,11 @@ def write_config(folder: Path, database: Path) -> Path:
     return config
 
 
-def record_run(database: Path, clock: Clock | None = None, calls: int = 3) -> str:
-    """A run with ``calls`` READY tool calls, then cancelled, written through the runtime."""
+def record_run(
+    database: Path, clock: Clock | None = None, calls: int = 3, *, release: bool = False
+) -> str:
+    """A run with ``calls`` READY tool calls written through the runtime, then cancelled, or
+    released without a draft (a fallback: RELEASE_DECISION, then RUN_ENDED)."""
     runtime = build_runtime(
         Settings(store=StoreSettings(kind="sqlite", path=str(database))), clock=clock
     )
@@ -68,7 +71,10 @@ def record_run(database: Path, clock: Clock | None = None, calls: int = 3) -> st
         assert isinstance(started, StartedRun), started
         for index in range(1, calls + 1):
             assert call_once(runtime, started.run_id, f"call-{index}") == "READY"
-        runtime.run_service.cancel(started.run_id)
+        if release:
+            runtime.releases.release(started.run_id, None)
+        else:
+            runtime.run_service.cancel(started.run_id)
         return started.run_id
     finally:
         runtime.close()

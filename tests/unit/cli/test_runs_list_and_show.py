@@ -123,3 +123,16 @@ def test_on_the_memory_store_the_commands_are_harmless(tmp_path: Path, cli: Cli)
     assert cli("runs", "list", "--config", str(config))[0] == 0
     assert cli("runs", "show", "run-1", "--config", str(config))[0] == 1
     assert cli("runs", "verify", "--all", "--config", str(config))[0] == 0
+
+
+def test_show_explains_a_release_decision(tmp_path: Path, cli: Cli) -> None:
+    database = tmp_path / "store.db"
+    run_id = record_run(database, calls=1, release=True)
+    config = str(write_config(tmp_path, database))
+    code, out, _ = cli("runs", "show", run_id, "--config", config)
+    assert code == 0
+    assert "state    SUCCESS" in out
+    (decision,) = [line for line in out.splitlines() if "RELEASE_DECISION" in line]
+    assert "outcome=FALLBACK" in out
+    assert "fallback_type=MISSING_REQUIRED_CONTEXT" in out
+    assert decision.split()[0] == "5"

@@ -179,13 +179,34 @@ def test_expired_bodies_are_reported_as_expired_and_the_run_still_verifies(
     tmp_path: Path, cli: Cli
 ) -> None:
     database = tmp_path / "store.db"
-    run_id = record_run(database, clock=long_ago())
+    run_id = record_run(database, clock=long_ago(), release=True)
     config = str(write_config(tmp_path, database))
     code, out, _ = cli("runs", "verify", run_id, "--json", "--config", config)
     assert code == 0
     verdict = json.loads(out)
     assert verdict["ok"] is True
-    assert verdict["bodies"] == {"verified": 0, "expired": 9}
+    assert verdict["bodies"] == {"verified": 0, "expired": 10}
+
+
+def test_the_published_release_result_is_verified_against_its_decision(
+    tmp_path: Path, cli: Cli
+) -> None:
+    database = tmp_path / "store.db"
+    released = Recorded(
+        write_config(tmp_path, database), database, record_run(database, release=True)
+    )
+    code, verdict = _verify(cli, released)
+    assert code == 0
+    assert verdict["bodies"] == {"verified": 10, "expired": 0}
+    released.sql("UPDATE vault SET body = CAST('{}' AS BLOB) WHERE part = 'release'")
+    code, verdict = _verify(cli, released)
+    assert code == 1
+    assert verdict["first_bad_event"] == {
+        "sequence": 11,
+        "reason": "BODY_TAMPERED",
+        "tool_call_id": "release",
+        "part": "release",
+    }
 
 
 def test_every_problem_is_listed_first_bad_event_first(recorded: Recorded, cli: Cli) -> None:
