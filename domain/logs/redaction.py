@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
+from enum import Enum
 from typing import Final
 
 from factledger.domain.json_types import JsonValue
@@ -54,7 +55,6 @@ _GATE_WORDS: Final = (
     "salt",
     "priv",
     "-----begin",
-    "://",
     "mysql",
     "--user",
 )
@@ -96,21 +96,85 @@ _HAS_LETTER: Final = re.compile(r"[A-Za-z]").search
 _PHONE_START: Final = re.compile(r"\+\d|\(\d{3}\)")
 
 
+class _KeyKind(Enum):
+    """What a ``key=`` prefix says about the value after it."""
+
+    PLAIN = "plain"
+    CONTEXT = "context"
+    SECRET = "secret"
+    HOST = "host"
+    PID = "pid"
+    POD = "pod"
+
+
+_HOST_KEYS: Final = frozenset(
+    {"host", "hostname", "host_name", "node", "nodename", "node_name", "fqdn"}
+)
+_PID_KEYS: Final = frozenset({"pid", "ppid", "tid", "process_id", "processid"})
+_POD_KEYS: Final = frozenset({"pod", "pods", "pod_name", "podname"})
+_HOST_VALUE: Final = re.compile(
+    r"(?=[A-Za-z0-9.\-]*[A-Za-z])([A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?)([^A-Za-z0-9.\-<].*)?"
+).fullmatch
+_PID_VALUE: Final = re.compile(r"(\d{1,9})(\D.*)?").fullmatch
+_POD_VALUE: Final = re.compile(r"([a-z0-9](?:[a-z0-9.\-]*[a-z0-9])?)([^a-z0-9.\-<].*)?").fullmatch
+
+
+def _key_kind(key: str) -> _KeyKind:
+    name = key[:-1].strip("-")
+    lowered = name.lower()
+    if is_secret_key(name):
+        return _KeyKind.SECRET
+    if lowered in _HOST_KEYS:
+        return _KeyKind.HOST
+    if lowered in _PID_KEYS:
+        return _KeyKind.PID
+    if lowered in _POD_KEYS:
+        return _KeyKind.POD
+    return _KeyKind.CONTEXT if _gated(key.lower()) else _KeyKind.PLAIN
+
+
+def _keyed_value(kind: _KeyKind, value: str) -> str | None:
+    """The value after a credential, host, pid or pod key, replaced; ``value`` itself when
+    only the whole line can tell (an opening quote whose closing one is further on); None
+    when the value has not the shape the key announces."""
+    if kind is _KeyKind.SECRET:
+        if value[:1] in ("'", '"') and not (len(value) >= 2 and value[-1] == value[0]):
+            return value
+        return _secret_value(value)
+    if kind is _KeyKind.HOST:
+        found = _HOST_VALUE(value)
+        placeholder = Placeholder.HOST.value
+    elif kind is _KeyKind.PID:
+        found = _PID_VALUE(value)
+        placeholder = Placeholder.PID.value
+    else:
+        found = _POD_VALUE(value)
+        placeholder = Placeholder.POD.value
+    if found is None:
+        return None
+    return placeholder + (found.group(2) or "")
+
+
 class Redactor:
-    """Redacts texts; keep one per projection so its word memo stays bounded.
+    """Redacts texts; keep one per projection so its word memory stays bounded.
 
     ``word_hook``, when given, is applied once to every distinct redacted word and its result
     remembered with it (the projector masks words for template mining this way, so a word is
-    looked up once for both); ``redact_words`` returns those results.
+    looked up once for both); ``redact_words`` returns those results. A ``key=value`` word's
+    result is its key followed by the hook's result for its value.
     """
 
     def __init__(self, word_hook: Callable[[str], str] | None = None) -> None:
         self._hook = word_hook
-        self._hooked: dict[str, str] = {}
-        self._memo: dict[str, str] = {}
+        self._seen: dict[str, str] = {}
+        """Every word learned → the hook's result for it ("" without a hook)."""
+        self._changed: dict[str, str] = {}
+        """Words that redaction changes → their redaction."""
         self._flagged: dict[str, int] = {}
-        self._shapes: dict[str, tuple[tuple[int, ...], int, int, str | None]] = {}
         self._digit_groups: dict[str, bool] = {}
+        self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
+        self._key_kinds: dict[str, _KeyKind] = {}
+        self._digits_hook = "" if word_hook is None else word_hook("0")
         self._memo_chars = 0
 
     def redact(self, text: str) -> str:
@@ -120,22 +184,15 @@ class Redactor:
         if "\n" in text or "\t" in text or "\r" in text:
             return self._redact_lines(text)
         parts = text.split(" ")
-        redacted = list(map(self._memo.get, parts))
-        if None in redacted:
-            for index, remembered in enumerate(redacted):
-                if remembered is None:
-                    redacted[index] = self._learn(parts[index])
-        flagged = self._flagged
-        groups = self._digit_groups
-        if (flagged and not flagged.keys().isdisjoint(parts)) or (
-            groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3
-        ):
+        self._known(parts)
+        if self._needs_context(parts):
             rewritten = self._context(text, parts)
             if rewritten != text:
                 return self._words(rewritten)
-        if redacted == parts:
+        changed = self._changed
+        if not changed or changed.keys().isdisjoint(parts):
             return text
-        return " ".join(redacted)  # type: ignore[arg-type]  # every None was replaced above
+        return " ".join([changed.get(part, part) for part in parts])
 
     def redact_words(self, text: str) -> tuple[str, list[str]]:
         """The redacted text and the word hook's result for each of its words (split on
@@ -147,30 +204,42 @@ class Redactor:
             redacted_text = self.redact(text)
             return redacted_text, [hook(word) for word in redacted_text.split()]
         parts = text.split(" ")
-        redacted = list(map(self._memo.get, parts))
-        if None in redacted:
-            for index, remembered in enumerate(redacted):
-                if remembered is None:
-                    redacted[index] = self._learn(parts[index])
-        flagged = self._flagged
-        groups = self._digit_groups
-        if (flagged and not flagged.keys().isdisjoint(parts)) or (
-            groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3
-        ):
+        hooked = self._known(parts)
+        if self._needs_context(parts):
             rewritten = self._context(text, parts)
             if rewritten != text:
                 rewritten = self._words(rewritten)
                 return rewritten, [hook(word) for word in rewritten.split()]
-        hooked = list(map(self._hooked.get, parts))
+        changed = self._changed
+        if not changed or changed.keys().isdisjoint(parts):
+            return text, hooked
+        return " ".join([changed.get(part, part) for part in parts]), hooked
+
+    def _known(self, parts: list[str]) -> list[str]:
+        """The hook's result for every word, learning the words not seen yet."""
+        hooked = list(map(self._seen.get, parts))
         if None in hooked:
-            for index, remembered in enumerate(hooked):
-                if remembered is None:
-                    fresh = hook(redacted[index])  # type: ignore[arg-type]  # all learned
-                    self._hooked[parts[index]] = fresh
-                    hooked[index] = fresh
-        if redacted == parts:
-            return text, hooked  # type: ignore[return-value]  # every word was learned
-        return " ".join(redacted), hooked  # type: ignore[arg-type,return-value]  # as above
+            for index, found in enumerate(hooked):
+                if found is None:
+                    hooked[index] = self._learn(parts[index])[1]
+        return hooked  # type: ignore[return-value]  # every None was replaced above
+
+    def _needs_context(self, parts: list[str]) -> bool:
+        flagged = self._flagged
+        if flagged and not flagged.keys().isdisjoint(parts):
+            return True
+        groups = self._digit_groups
+        return (
+            bool(groups) and not groups.keys().isdisjoint(parts) and (_count_in(parts, groups) >= 3)
+        )
+
+    def _words(self, text: str) -> str:
+        parts = text.split(" ")
+        self._known(parts)
+        changed = self._changed
+        if not changed or changed.keys().isdisjoint(parts):
+            return text
+        return " ".join([changed.get(part, part) for part in parts])
 
     def _redact_lines(self, text: str) -> str:
         """A text with line breaks or tabs: context patterns over the whole text (a PEM block
@@ -186,9 +255,7 @@ class Redactor:
         rewritten = patterns.GROUPED_CARD.sub(_grouped_card, rewritten)
         pieces = _WHITE_SPACE.split(rewritten)
         for index in range(0, len(pieces), 2):
-            piece = pieces[index]
-            found = self._memo.get(piece)
-            pieces[index] = self._learn(piece) if found is None else found
+            pieces[index] = self._lookup(pieces[index])[0]
         return "".join(pieces)
 
     def _context(self, text: str, parts: list[str]) -> str:
@@ -210,75 +277,108 @@ class Redactor:
             rewritten = patterns.GROUPED_CARD.sub(_grouped_card, rewritten)
         return rewritten
 
-    def _learn(self, word: str, hooked: bool = True) -> str:
-        shape = word.translate(_ZERO_DIGITS)
-        known = self._shapes.get(shape)
-        if known is None:
-            known = self._shape_of(shape)
-            self._shapes[shape] = known
-        plan, flags, equals, shape_hook = known
-        if equals:
-            key = word[: equals + 1]
-            value = word[equals + 1 :]
-            if value.isdigit() and len(value) < 13:
-                found = value
-            else:
-                remembered = self._memo.get(value)
-                found = self._learn(value, hooked=False) if remembered is None else remembered
-            flags |= self._flagged.get(value, 0) & _CONTEXT
-            redacted = word if found is value else key + found
-        elif plan:
-            redacted = _apply(word, plan)
-        else:
+    def _lookup(self, word: str) -> tuple[str, str]:
+        """(redaction, hook result) of a word, learning it when it is new."""
+        hooked = self._seen.get(word)
+        if hooked is None:
+            return self._learn(word)
+        return self._changed.get(word, word), hooked
+
+    def _learn(self, word: str) -> tuple[str, str]:
+        """Redact a word seen for the first time; remember it with its context flags and
+        the word hook's result."""
+        shape_hook: str | None = None
+        equals = word.find("=")
+        if word.isdigit():
+            flags = _DIGIT_GROUP if 4 <= len(word) <= 7 else 0
             redacted = word
+            if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
+                redacted = Placeholder.CARD.value
+            else:
+                shape_hook = self._digits_hook
+        elif (
+            0 < equals < len(word) - 1
+            and word[equals + 1] != "="
+            and _KEY(word, 0, equals) is not None
+        ):
+            key = word[: equals + 1]
+            kind = self._key_kinds.get(key)
+            if kind is None:
+                kind = _key_kind(key)
+                self._key_kinds[key] = kind
+            value = word[equals + 1 :]
+            flags = 0
+            if kind is _KeyKind.CONTEXT:
+                flags = _CONTEXT
+            elif kind is not _KeyKind.PLAIN:
+                keyed = _keyed_value(kind, value)
+                if keyed is not None:
+                    flags = _CONTEXT if keyed is value else 0
+                    return self._remember(word, key + keyed, flags, None)
+            if value.isdigit() and len(value) < 13:
+                found, value_hook = value, self._digits_hook
+            else:
+                found, value_hook = self._lookup(value)
+                flags |= self._flagged.get(value, 0) & _CONTEXT
+            redacted = word if found is value else key + found
+            shape_hook = key + value_hook
+        elif patterns.HEX_ID(word) is not None:
+            flags = 0
+            redacted = word
+        else:
+            shape = word.translate(_ZERO_DIGITS)
+            known = self._shapes.get(shape)
+            if known is None:
+                known = self._shape_of(shape)
+                self._shapes[shape] = known
+            plan, flags, shape_hook = known
+            if plan:
+                redacted = _apply(word, plan)
+                if redacted is not word:
+                    shape_hook = None
+            else:
+                redacted = word
+        return self._remember(word, redacted, flags, shape_hook)
+
+    def _remember(
+        self, word: str, redacted: str, flags: int, shape_hook: str | None
+    ) -> tuple[str, str]:
         self._memo_chars += len(word)
-        if len(self._memo) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
-            self._memo.clear()
+        if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
+            self._seen.clear()
+            self._changed.clear()
             self._shapes.clear()
-            self._hooked.clear()
             self._flagged.clear()
             self._digit_groups.clear()
             self._memo_chars = len(word)
-        self._memo[word] = redacted
-        if hooked and self._hook is not None:
-            if redacted is word and shape_hook is not None:
-                self._hooked[word] = shape_hook
-            else:
-                self._hooked[word] = self._hook(redacted)
+        if shape_hook is not None:
+            hooked = shape_hook
+        elif self._hook is not None:
+            hooked = self._hook(redacted)
+        else:
+            hooked = ""
+        self._seen[word] = hooked
+        if redacted != word:
+            self._changed[word] = redacted
         if flags & _DIGIT_GROUP:
             self._digit_groups[word] = True
         elif flags:
             self._flagged[word] = flags
-        return redacted
+        return redacted, hooked
 
-    def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, int, str | None]:
-        """(shape plan, context flags, position of a ``key=`` split or 0, the word hook's
-        result for any unchanged word of this shape) — all independent of digit values."""
+    def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
+        """(shape plan, context flags, the word hook's result for any unchanged word of this
+        shape) — all independent of digit values."""
         flags = 0
-        if shape.isdigit():
-            if 4 <= len(shape) <= 7:
-                flags = _DIGIT_GROUP
-            plan: tuple[int, ...] = (_CARD,) if 13 <= len(shape) <= 19 else ()
-            return plan, flags, 0, self._hook(shape) if self._hook is not None else None
-        equals = shape.find("=")
-        if (
-            0 < equals < len(shape) - 1
-            and shape[equals + 1] != "="
-            and _KEY(shape, 0, equals) is not None
-        ):
-            key = shape[: equals + 1]
-            key_flags = _CONTEXT if _gated(key.lower()) else 0
-            return (), key_flags, equals, None
-        if patterns.HEX_ID(shape) is not None:
-            plan = ()
-        else:
-            if _HAS_LETTER(shape) is not None and _gated(shape.lower()):
-                flags = _CONTEXT
-            if shape[:1] in ("+", "(") and _PHONE_START.match(shape) is not None:
-                flags |= _PHONE
-            plan = _plan(shape)
-        hooked = self._hook(shape) if self._hook is not None and not plan else None
-        return plan, flags, 0, hooked
+        if _HAS_LETTER(shape) is not None and _gated(shape.lower()):
+            flags = _CONTEXT
+        if shape[:1] in ("+", "(") and _PHONE_START.match(shape) is not None:
+            flags |= _PHONE
+        plan = _plan(shape)
+        hooked = None
+        if self._hook is not None:
+            hooked = self._hook(shape)
+        return plan, flags, hooked
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
@@ -295,14 +395,6 @@ class Redactor:
         return value
 
     # --- words ------------------------------------------------------------------------
-
-    def _words(self, text: str) -> str:
-        parts = text.split(" ")
-        redacted = list(map(self._memo.get, parts))
-        for index, remembered in enumerate(redacted):
-            if remembered is None:
-                redacted[index] = self._learn(parts[index])
-        return text if redacted == parts else " ".join(redacted)  # type: ignore[arg-type]
 
     # --- context ----------------------------------------------------------------------
 
@@ -386,6 +478,8 @@ def _plan(shape: str) -> tuple[int, ...]:
     ``0``): every test here depends only on which characters are digits, never on their
     values, so words of one shape share one plan."""
     steps: list[int] = []
+    if "://" in shape and "@" in shape:
+        steps.extend((_URL, _SENTRY))
     if len(shape) < 7:
         if "::" in shape:
             steps.append(_IPV6)
@@ -516,6 +610,10 @@ def _secret_value(value: str) -> str:
     if not quote and inner.lower() in _AUTH_SCHEMES:
         return value
     return quote + _SECRET + quote
+
+
+def _secret(_: re.Match[str]) -> str:
+    return _SECRET
 
 
 def _pem(match: re.Match[str]) -> str:
@@ -649,7 +747,7 @@ def _phone(match: re.Match[str]) -> str:
 
 
 _PREFIXED, _ODD, _LONG, _EMAIL, _EZCONNECT, _MAC, _IPV6, _IPV4, _HOST, _POD, _DASHED = range(11)
-_SYSLOG, _CARD = 11, 12
+_SYSLOG, _CARD, _URL, _SENTRY = 11, 12, 13, 14
 _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
     (patterns.PREFIXED_SECRETS, _prefixed),
     (patterns.ODD_PREFIXED_SECRETS, _shape),
@@ -664,5 +762,7 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
     (patterns.DASHED_NUMBER, _shape),
     (patterns.SYSLOG_PID, _shape),
     (patterns.CARD_DIGITS, _shape),
+    (patterns.URL_PASSWORD, _url_password),
+    (patterns.SENTRY_KEY, _secret),
 )
 """The shape patterns in the order they run, with what replaces a match."""
