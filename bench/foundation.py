@@ -121,7 +121,7 @@ def bare_xadd(url: str, count: int) -> list[float]:
 
 def recorded_log(runs: int, events_per_run: int) -> list[list[RecordedEvent]]:
     """Realistic run streams (start, then reserve/begin/ready triples) sealed by the codec."""
-    runtime = build_runtime(Settings())
+    runtime = build_runtime(Settings(store=StoreSettings(kind="memory")))
     logs: list[list[RecordedEvent]] = []
     calls = (events_per_run - 1) // 3
     for _ in range(runs):
@@ -200,7 +200,7 @@ def main() -> int:
         lines.append(f"| {name} | {value} |")
         print(f"{name:<58} {value}", flush=True)
 
-    memory = build_runtime(Settings())
+    memory = build_runtime(Settings(store=StoreSettings(kind="memory")))
     time_boundary(memory, 400, isolated=False)
     inline = time_boundary(memory, args.calls, isolated=False)
     isolated = time_boundary(memory, args.calls, isolated=True)

@@ -103,8 +103,8 @@ def main() -> int:
             run(settings, 200)
             timings = run(settings, args.calls)
     else:
-        run(Settings(), 300)
-        timings = run(Settings(), args.calls)
+        run(Settings(store=StoreSettings(kind="memory")), 300)
+        timings = run(Settings(store=StoreSettings(kind="memory")), args.calls)
     ordered = sorted(timings)
     median = statistics.median(timings) * 1e6
     p99 = ordered[int(len(ordered) * 0.99)] * 1e6

@@ -49,6 +49,16 @@ def redis_server() -> Iterator[RedisProcess]:
         server.cleanup()
 
 
+@pytest.fixture(autouse=True)
+def _own_working_directory(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in a folder of its own: the embedded store's default file
+    (``.factledger/store.db``) and any ``factledger.toml`` lookup never touch the checkout."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+    monkeypatch.delenv("FACTLEDGER_CONFIG", raising=False)
+
+
 @pytest.fixture
 def key_prefix() -> str:
     """A key prefix no other test uses, so tests sharing one Redis never see each other."""

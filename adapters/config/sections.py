@@ -29,8 +29,9 @@ class _Section(BaseModel):
 class StoreSettings(_Section):
     """``[store]``: where events and bodies live."""
 
-    kind: Literal["memory", "sqlite", "redis"] = "memory"
-    """``memory`` (in-process), ``sqlite`` (embedded file) or ``redis``."""
+    kind: Literal["memory", "sqlite", "redis"] = "sqlite"
+    """``sqlite`` (embedded file, the default), ``memory`` (in-process, nothing kept) or
+    ``redis``."""
     url: str = "redis://127.0.0.1:6379/0"
     """Redis URL, for ``kind = "redis"``."""
     path: str = ".factledger/store.db"

@@ -11,6 +11,7 @@ from attrs import define, field
 from returns.result import Failure, Result, Success
 
 from factledger.adapters.bootstrap import Runtime, build_runtime
+from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.memory.clock import ManualClock, SequentialIdFactory
 from factledger.adapters.memory.faults import FaultyEventStore
@@ -129,6 +130,9 @@ def make_harness(settings: Settings | None = None) -> Harness:
         return faulty
 
     runtime = build_runtime(
-        settings or Settings(), clock=clock, ids=SequentialIdFactory(), wrap_store=wrap
+        settings or Settings(store=StoreSettings(kind="memory")),
+        clock=clock,
+        ids=SequentialIdFactory(),
+        wrap_store=wrap,
     )
     return Harness(runtime, clock, holder[0])

@@ -63,7 +63,7 @@ def settings_for(kind: str, redis_url: str | None = None, prefix: str = "fl") ->
     store = (
         StoreSettings(kind="redis", url=redis_url or "", key_prefix=prefix)
         if kind == "redis"
-        else StoreSettings()
+        else StoreSettings(kind="memory")
     )
     return Settings(store=store, knowledge=KnowledgeSettings(dir=str(RUNBOOKS)))
 

@@ -10,6 +10,7 @@ from attrs import define
 from returns.result import Failure, Result, Success
 
 from factledger.adapters.bootstrap import Runtime, build_runtime
+from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.application.interceptor import Observed, PassedThrough
 from factledger.application.run_service import StartedRun
@@ -71,7 +72,7 @@ class World:
 
 @pytest.fixture
 def world() -> Iterator[World]:
-    runtime = build_runtime(Settings())
+    runtime = build_runtime(Settings(store=StoreSettings(kind="memory")))
     backend = CountingBackend()
     runtime.registry.register(KnowledgeTool(backend))
     started = runtime.run_service.start(
@@ -227,7 +228,7 @@ def test_a_projector_that_misstates_the_evidence_status_is_rejected(world: World
         def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
             return EvidenceStatus.NO_EVIDENCE  # the content says otherwise
 
-    runtime = build_runtime(Settings())
+    runtime = build_runtime(Settings(store=StoreSettings(kind="memory")))
     runtime.registry.register(LyingTool(CountingBackend()))
     started = runtime.run_service.start(budget=runtime.budget, tools=runtime.grants)
     assert isinstance(started, StartedRun)

@@ -18,7 +18,8 @@ def _write(folder: Path, text: str, name: str = "factledger.toml") -> Path:
 def test_without_any_file_the_embedded_defaults_apply(tmp_path: Path) -> None:
     settings = load_settings(environ={}, cwd=tmp_path)
     assert settings == Settings()
-    assert settings.store.kind == "memory"
+    assert settings.store.kind == "sqlite"
+    assert settings.store.path == ".factledger/store.db"
     assert settings.vault.ttl_seconds == 7200
     assert settings.progress.no_gain_threshold == 3
 
@@ -36,7 +37,7 @@ def test_an_explicit_file_wins_over_the_environment_variable_and_the_local_file(
 
 
 def test_environment_variables_override_the_file(tmp_path: Path) -> None:
-    _write(tmp_path, '[store]\nkind = "memory"\npartitions = 4\n')
+    _write(tmp_path, '[store]\nkind = "sqlite"\npartitions = 4\n')
     env = {
         "FACTLEDGER_STORE__KIND": "redis",
         "FACTLEDGER_STORE__URL": "redis://127.0.0.1:6390/0",

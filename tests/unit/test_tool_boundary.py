@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from returns.result import Failure, Success
 
-from factledger.adapters.config.sections import BudgetSettings
+from factledger.adapters.config.sections import BudgetSettings, StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.memory.clock import SequentialIdFactory
 from factledger.adapters.memory.faults import Fault
@@ -225,7 +225,12 @@ def test_a_backend_refusing_the_request_is_an_invalid_request_with_its_reason(
 
 
 def test_a_hanging_backend_times_out_within_the_limit() -> None:
-    harness = make_harness(Settings(budget=BudgetSettings(call_timeout_seconds=0.2)))
+    harness = make_harness(
+        Settings(
+            store=StoreSettings(kind="memory"),
+            budget=BudgetSettings(call_timeout_seconds=0.2),
+        )
+    )
     run_id = harness.start()
     started = time.monotonic()
     _failed(harness.call(run_id, backend=Backend(sleep_seconds=3)), Code.BACKEND_TIMEOUT)

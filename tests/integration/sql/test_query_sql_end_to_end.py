@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from factledger.adapters.bootstrap import Runtime, build_runtime
+from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.application.canonical_view import CanonicalInvocation
@@ -57,7 +58,7 @@ def _start(runtime: Runtime) -> str:
 
 def test_the_tool_is_registered_only_with_a_datasource(runtime: Runtime) -> None:
     assert "query_sql" in runtime.registry.names
-    unconfigured = build_runtime(Settings())
+    unconfigured = build_runtime(Settings(store=StoreSettings(kind="memory")))
     assert "query_sql" not in unconfigured.registry.names
     unconfigured.close()
 
