@@ -18,10 +18,17 @@ Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], Non
 
 def _registrations() -> tuple[Register, ...]:
     # One line per command module; imported here so that `factledger --help` stays fast.
-    from factledger.adapters.cli import demo_command, logs_command, runs_command, sql_command
+    from factledger.adapters.cli import (
+        demo_command,
+        logs_command,
+        run_command,
+        runs_command,
+        sql_command,
+    )
 
     return (
         demo_command.register,
+        run_command.register,
         sql_command.register,
         runs_command.register,
         logs_command.register,
