@@ -155,6 +155,7 @@ def _scan(  # noqa: PLR0915  # one inlined loop: a call per record would cost mo
     redact_words = redactor.redact_words
     table: dict[str, _Stats] = {}
     sketch: TimeSketch[_Candidate] = TimeSketch()
+    severe_slots = sketch.severe_slots
     untimed: list[_Candidate] = []
     overflow = 0
     max_templates = settings.max_templates
@@ -225,7 +226,10 @@ def _scan(  # noqa: PLR0915  # one inlined loop: a call per record would cost mo
             if error:
                 stats.error = True
         if epoch is not None:
-            sketch.add(epoch, rank, order, candidate)
+            kept = severe_slots.get(int(epoch // sketch.width))
+            if kept is None or rank > kept[0]:
+                sketch.add(epoch, rank, order, candidate)
+                severe_slots = sketch.severe_slots
         elif len(untimed) < untimed_limit:
             untimed.append(candidate)
     return table, sketch, untimed, overflow

@@ -212,17 +212,19 @@ class RawReader:
                 if position < len(text) and text[position] == "]":
                     position += 1
                 else:
+                    count = 0
                     while True:
-                        position = self._skip(position)
+                        if text[position] in _WHITESPACE:
+                            position = self._skip(position)
                         value, position = decode(text, position)
-                        self.record_count += 1
+                        count += 1
                         yield value
-                        position = self._skip(position)
-                        if position < len(text) and text[position] == ",":
+                        if text[position : position + 1] == ",":
                             position += 1
                             continue
                         position = self._expect(position, "]")
                         break
+                    self.record_count = count
             else:
                 value, position = decode(text, self._skip(position))
                 self._members[key] = value

@@ -92,6 +92,15 @@ _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
 _KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
 _TRAILING: Final = ",;:.)]}'\">"
 _DIGIT_RUN3: Final = re.compile(r"\d{3}[\-.]").search
+_OCTET: Final = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_IPV4_WORD: Final = re.compile(r"(" + _OCTET + r"(?:\." + _OCTET + r"){3})(:\d{1,5})?").fullmatch
+"""A word that is exactly an IPv4 address, maybe with a port."""
+_EMAIL_WORD: Final = re.compile(
+    r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
+).fullmatch
+"""A word that is exactly an e-mail address."""
+_HAS_DIGIT: Final = re.compile(r"\d").search
 _HAS_LETTER: Final = re.compile(r"[A-Za-z]").search
 _PHONE_START: Final = re.compile(r"\+\d|\(\d{3}\)")
 
@@ -170,11 +179,15 @@ class Redactor:
         """Every word learned → the hook's result for it ("" without a hook)."""
         self._changed: dict[str, str] = {}
         """Words that redaction changes → their redaction."""
+        self._hooked_redactions: dict[str, str] = {}
+        """Redacted words → the hook's result (many words redact to one placeholder)."""
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, _KeyKind] = {}
         self._digits_hook = "" if word_hook is None else word_hook("0")
+        """The hook's result for a word made of digits, or of hex digits with a digit (a
+        hook must treat such words alike: the projector's masks them all to a wildcard)."""
         self._memo_chars = 0
 
     def redact(self, text: str) -> str:
@@ -322,9 +335,17 @@ class Redactor:
                 flags |= self._flagged.get(value, 0) & _CONTEXT
             redacted = word if found is value else key + found
             shape_hook = key + value_hook
+        elif "@" in word and _EMAIL_WORD(word) is not None:
+            flags = _CONTEXT if _gated(word.lower()) else 0
+            redacted = Placeholder.EMAIL.value
+        elif "." in word and (address := _IPV4_WORD(word)) is not None:
+            flags = 0
+            redacted = Placeholder.IP.value + (address.group(2) or "")
         elif patterns.HEX_ID(word) is not None:
             flags = 0
             redacted = word
+            if _HAS_DIGIT(word) is not None:
+                shape_hook = self._digits_hook
         else:
             shape = word.translate(_ZERO_DIGITS)
             known = self._shapes.get(shape)
@@ -347,6 +368,7 @@ class Redactor:
         if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
             self._seen.clear()
             self._changed.clear()
+            self._hooked_redactions.clear()
             self._shapes.clear()
             self._flagged.clear()
             self._digit_groups.clear()
@@ -354,7 +376,11 @@ class Redactor:
         if shape_hook is not None:
             hooked = shape_hook
         elif self._hook is not None:
-            hooked = self._hook(redacted)
+            remembered = self._hooked_redactions.get(redacted)
+            if remembered is None:
+                remembered = self._hook(redacted)
+                self._hooked_redactions[redacted] = remembered
+            hooked = remembered
         else:
             hooked = ""
         self._seen[word] = hooked
@@ -480,42 +506,44 @@ def _plan(shape: str) -> tuple[int, ...]:
     steps: list[int] = []
     if "://" in shape and "@" in shape:
         steps.extend((_URL, _SENTRY))
-    if len(shape) < 7:
-        if "::" in shape:
-            steps.append(_IPV6)
-        if "[" in shape:
-            steps.append(_SYSLOG)
-        return tuple(steps)
     if len(shape) >= 20:
         steps.append(_PREFIXED)
         if "Q~" in shape or ":AA" in shape:
             steps.append(_ODD)
-        if len(shape) >= 32:
+        if len(shape) >= 32 and _LONG_HINT(shape) is not None:
             steps.append(_LONG)
     if "@" in shape:
-        steps.append(_EMAIL)
+        if _EMAIL_HINT(shape) is not None:
+            steps.append(_EMAIL)
         if "/" in shape:
             steps.append(_EZCONNECT)
-    colons = shape.count(":")
-    dashes = shape.count("-")
-    dots = shape.count(".")
-    if colons >= 5 or dashes >= 5 or dots == 2:
+    if _MAC_HINT(shape) is not None:
         steps.append(_MAC)
-    if colons >= 2:
+    if "::" in shape or shape.count(":") >= 7:
         steps.append(_IPV6)
-    if dots >= 3:
+    if _IPV4_HINT(shape) is not None:
         steps.append(_IPV4)
-    if (dots or dashes >= 4) and patterns.HOST_HINT.search(shape) is not None:
+    if ("." in shape or "ip-" in shape) and patterns.HOST_HINT.search(shape) is not None:
         steps.append(_HOST)
-    if dashes and "-" in shape.rstrip(_TRAILING)[-6:-4]:
+    if "-" in shape.rstrip(_TRAILING)[-6:-4]:
         steps.append(_POD)
-    if (dashes >= 2 or dots >= 2) and _DIGIT_RUN3(shape) is not None:
+    if _DASHED_HINT(shape) is not None:
         steps.append(_DASHED)
-    if "[" in shape:
+    if "[" in shape and "]:" in shape:
         steps.append(_SYSLOG)
     if _THIRTEEN_ZEROS in shape:
         steps.append(_CARD)
     return tuple(steps)
+
+
+_LONG_HINT: Final = re.compile(r"[A-Za-z0-9+/_\-]{32}").search
+_EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
+_MAC_HINT: Final = re.compile(
+    r"[0-9A-Fa-f]{2}([:\-])[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1"
+    r"|[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}"
+).search
+_IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
+_DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}-\d{4,6}-\d{4}").search
 
 
 def _apply(word: str, plan: tuple[int, ...]) -> str:

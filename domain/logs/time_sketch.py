@@ -27,6 +27,12 @@ class TimeSketch(Generic[Item]):
         self._severe: dict[int, tuple[int, int, Item]] = {}
         self._first: dict[int, tuple[int, int, Item]] = {}
 
+    @property
+    def severe_slots(self) -> dict[int, tuple[int, int, Item]]:
+        """The most severe record kept per slot (a caller may skip ``add`` for a record no
+        more severe than the one kept in its slot). Replaced when slots widen."""
+        return self._severe
+
     def add(self, seconds: float, severity: int, order: int, item: Item) -> None:
         """Offer a record written at ``seconds`` (epoch), of a severity rank, in input order."""
         slot = int(seconds // self.width)
