@@ -18,10 +18,7 @@ from factledger.adapters.testing.strategies import adversarial_drafts
 harness = build_harness(
     demo_settings(Path(tempfile.mkdtemp(prefix="factledger-kit-")), StoreSettings(kind="memory"))
 )
-WINDOW = {
-    "start": datetime(2026, 3, 14, 9, tzinfo=UTC),
-    "end": datetime(2026, 3, 14, 10, tzinfo=UTC),
-}
+START, END = datetime(2026, 3, 14, 9, tzinfo=UTC), datetime(2026, 3, 14, 10, tzinfo=UTC)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
