@@ -314,27 +314,7 @@ class Redactor:
             and word[equals + 1] != "="
             and _KEY(word, 0, equals) is not None
         ):
-            key = word[: equals + 1]
-            kind = self._key_kinds.get(key)
-            if kind is None:
-                kind = _key_kind(key)
-                self._key_kinds[key] = kind
-            value = word[equals + 1 :]
-            flags = 0
-            if kind is _KeyKind.CONTEXT:
-                flags = _CONTEXT
-            elif kind is not _KeyKind.PLAIN:
-                keyed = _keyed_value(kind, value)
-                if keyed is not None:
-                    flags = _CONTEXT if keyed is value else 0
-                    return self._remember(word, key + keyed, flags, None)
-            if value.isdigit() and len(value) < 13:
-                found, value_hook = value, self._digits_hook
-            else:
-                found, value_hook = self._lookup(value)
-                flags |= self._flagged.get(value, 0) & _CONTEXT
-            redacted = word if found is value else key + found
-            shape_hook = key + value_hook
+            return self._learn_pair(word, equals)
         elif "@" in word and _EMAIL_WORD(word) is not None:
             flags = _CONTEXT if _gated(word.lower()) else 0
             redacted = Placeholder.EMAIL.value
@@ -359,6 +339,32 @@ class Redactor:
                     shape_hook = None
             else:
                 redacted = word
+        return self._remember(word, redacted, flags, shape_hook)
+
+    def _learn_pair(self, word: str, equals: int) -> tuple[str, str]:
+        """Learn a ``key=value`` word: the key says what the value is; the value is learned
+        as a word of its own."""
+        key = word[: equals + 1]
+        kind = self._key_kinds.get(key)
+        if kind is None:
+            kind = _key_kind(key)
+            self._key_kinds[key] = kind
+        value = word[equals + 1 :]
+        flags = 0
+        if kind is _KeyKind.CONTEXT:
+            flags = _CONTEXT
+        elif kind is not _KeyKind.PLAIN:
+            keyed = _keyed_value(kind, value)
+            if keyed is not None:
+                flags = _CONTEXT if keyed is value else 0
+                return self._remember(word, key + keyed, flags, None)
+        if value.isdigit() and len(value) < 13:
+            found, value_hook = value, self._digits_hook
+        else:
+            found, value_hook = self._lookup(value)
+            flags |= self._flagged.get(value, 0) & _CONTEXT
+        redacted = word if found is value else key + found
+        shape_hook = key + value_hook
         return self._remember(word, redacted, flags, shape_hook)
 
     def _remember(
