@@ -19,3 +19,5 @@ echo "== import-linter"
 .venv/bin/lint-imports
 echo "== pytest"
 .venv/bin/python -m pytest "$@"
+echo "== wheel (fresh venv, demo)"
+bash scripts/wheel_smoke.sh
