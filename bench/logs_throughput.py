@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import tempfile
@@ -117,21 +116,45 @@ def peak_rss(lines: int) -> dict[str, object]:
     return row
 
 
+def _status_kib(field: str) -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
 def rss_child(raw_path: Path) -> None:
-    raw = raw_path.read_text(encoding="utf-8")
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    started = time.perf_counter()
+    """Read the raw result, reset the peak-RSS counter, project, report both."""
+    data = raw_path.read_bytes()
+    raw = data.decode("utf-8")
+    del data
+    read_peak = _status_kib("VmHWM")
+    reset = Path("/proc/self/clear_refs")
+    try:
+        reset.write_text("5")  # Linux: reset VmHWM to the current RSS
+        peak_was_reset = True
+    except OSError:
+        peak_was_reset = False
+    before = _status_kib("VmRSS")
+    started = time.process_time()
     result = project_logs(raw, OPEN_QUERY).unwrap()
-    seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    seconds = time.process_time() - started
+    peak = _status_kib("VmHWM")
     print(
         json.dumps(
             {
                 "raw_bytes": len(raw.encode("utf-8")),
-                "peak_rss_mib_after_reading_raw": round(before / 1024, 1),
-                "peak_rss_mib": round(peak / 1024, 1),
-                "projection_seconds": round(seconds, 2),
-                "observation_bytes": len(json.dumps(result.agent_result).encode("utf-8")),
+                "rss_mib_holding_raw": round(before / 1024, 1),
+                "peak_rss_mib_while_reading_raw": round(read_peak / 1024, 1),
+                "peak_rss_mib_during_projection": round(peak / 1024, 1),
+                "projection_added_mib": round((peak - before) / 1024, 1),
+                "peak_counter_reset": peak_was_reset,
+                "projection_cpu_seconds": round(seconds, 2),
+                "observation_bytes": len(
+                    json.dumps(
+                        result.agent_result, ensure_ascii=False, separators=(",", ":")
+                    ).encode("utf-8")
+                ),
             }
         )
     )

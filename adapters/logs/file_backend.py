@@ -108,6 +108,8 @@ class FileLogBackend:
             file_service = _service_of(relative)
             with path.open(encoding="utf-8", errors="replace") as handle:
                 for record in assemble_records(self._lines(handle, deadline)):
+                    if not record.text.strip():
+                        continue
                     service = record.service if record.service is not None else file_service
                     if query.service is not None and service != query.service:
                         continue
