@@ -156,8 +156,12 @@ class Interceptor:
             decided = decide_admission(current.progress, current.invocations, proposal)
             return decided.events if isinstance(decided, Admitted) else ()
 
+        checked: dict[str, bool] = {}
+
         def with_finish(current: RunLog, finished: FinishedInBoundary) -> tuple[Event, ...]:
-            return decide_outcome(current.progress, _finished_call(spec, proposal, finished))
+            call = _finished_call(spec, proposal, finished)
+            checked[finished.tool_call_id] = call.contract_holds
+            return decide_outcome(current.progress, call)
 
         invoker = self._registry.invoker(spec.name)
         assert invoker is not None  # the registry keeps both tables in step
@@ -167,7 +171,10 @@ class Interceptor:
         match result:
             case BoundaryReady():
                 agent_result = result.result.agent_result
-                if spec.evidence_status(agent_result) is not result.result.evidence_status:
+                holds = checked.get(tool_call_id)
+                if holds is None:  # the hook ran in another attempt: check again
+                    holds = spec.evidence_status(agent_result) is result.result.evidence_status
+                if not holds:
                     return refused_observation(tool_call_id, "OBSERVATION_CONTRACT_MISMATCH")
                 observation = ready_observation(
                     tool_call_id, spec, agent_result, result.result.evidence_status

@@ -58,9 +58,12 @@ class _PayloadError(ValueError):
     """A payload field that does not match its declared type (internal to decoding)."""
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: JsonValue) -> bytes:
     """UTF-8 JSON, sorted keys, no insignificant white space."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def sha256_hex(data: bytes) -> str:
