@@ -196,9 +196,16 @@ def _encode_value(value: object) -> JsonValue:
     raise TypeError(f"cannot encode {type(value).__name__} in an event")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _encode_attrs(value: object) -> JsonObject:
-    cls = typing.cast("type[attrs.AttrsInstance]", type(value))
-    return {field.name: _encode_value(getattr(value, field.name)) for field in attrs.fields(cls)}
+    cls = type(value)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", cls))
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in fields)
+    return {name: _encode_value(getattr(value, name)) for name in names}
 
 
 class EventCodec:
