@@ -21,6 +21,7 @@ def _registrations() -> tuple[Register, ...]:
     from factledger.adapters.cli import (
         demo_command,
         logs_command,
+        mcp_command,
         run_command,
         runs_command,
         sql_command,
@@ -32,6 +33,7 @@ def _registrations() -> tuple[Register, ...]:
         sql_command.register,
         runs_command.register,
         logs_command.register,
+        mcp_command.register,
     )
 
 

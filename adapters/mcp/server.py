@@ -1,0 +1,118 @@
+"""The MCP server: the evidence tools, ``start_run`` and ``release`` on the official SDK.
+
+Built on the SDK's low-level ``Server`` so that each tool's input schema is exactly the one the
+registry publishes (the envelope with ``previous_observation`` and ``input``), never one
+inferred from a Python signature. Every ``tools/call`` goes to ``McpGateway.call`` on a worker
+thread (the harness is synchronous) and comes back as one JSON text block plus the same object
+as structured content.
+
+Sessions: a stdio server serves one client, so the process is the session; on streamable HTTP
+the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection. A 2026-07-28
+HTTP client keeps no session: its calls name their run in ``_meta``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
+from starlette.requests import Request
+
+from factledger.adapters.mcp.gateway import McpGateway, ToolReply
+
+__all__ = ["SERVER_NAME", "SessionKey", "build_server", "http_session_key", "stdio_session_key"]
+
+SERVER_NAME = "factledger"
+"""The name the server announces."""
+
+SessionKey = Callable[[ServerRequestContext[Any, Any]], str | None]
+"""How a transport names the session of a request (None: no session)."""
+
+_log = logging.getLogger(__name__)
+
+_INSTRUCTIONS = (
+    "Evidence tools for diagnosing one incident. Call start_run first (question, service, "
+    "start, end), then the evidence tools; every observation carries its tool_call_id, and "
+    "after a result with evidence_status EVIDENCE_FOUND the next call must evaluate it in "
+    "previous_observation. Finish with release, citing tool_call_ids in the draft. Without a "
+    "session, send the run id in each call's _meta as factledger/run_id."
+)
+
+
+def stdio_session_key(_: ServerRequestContext[Any, Any]) -> str | None:
+    """A stdio server has exactly one client: the process is the session."""
+    return "stdio"
+
+
+def http_session_key(ctx: ServerRequestContext[Any, Any]) -> str | None:
+    """The streamable-HTTP session id, when the connection has one."""
+    request = ctx.request
+    if not isinstance(request, Request):
+        return None
+    session_id = request.headers.get(MCP_SESSION_ID_HEADER)
+    return None if not session_id else f"http:{session_id}"
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("factledger")
+    except PackageNotFoundError:  # pragma: no cover - only when run from a source tree
+        return "0+unknown"
+
+
+def _result(reply: ToolReply) -> types.CallToolResult:
+    text = json.dumps(reply.payload, ensure_ascii=False)
+    return types.CallToolResult(
+        content=[types.TextContent(text=text)],
+        structured_content=reply.payload,
+        is_error=reply.is_error,
+    )
+
+
+def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
+    """The low-level SDK server over a gateway; ``session_key`` names each request's session."""
+    tools = [types.Tool.model_validate(definition) for definition in gateway.tool_definitions()]
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def call_tool(
+        ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        session = session_key(ctx)
+        meta: Mapping[str, object] | None = params.meta
+        name = params.name
+        arguments = params.arguments
+
+        def run() -> ToolReply:
+            return gateway.call(name, arguments, session=session, meta=meta)
+
+        try:
+            reply = await anyio.to_thread.run_sync(run)
+        except Exception:
+            # The transport boundary: the client gets a code, never an exception's text.
+            _log.exception("tool call failed", extra={"tool": name})
+            reply = ToolReply(
+                {"error_code": "INTERNAL_ERROR", "message": "the server could not handle the call"},
+                is_error=True,
+            )
+        return _result(reply)
+
+    return Server(
+        SERVER_NAME,
+        version=_version(),
+        instructions=_INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )

@@ -1,0 +1,110 @@
+"""``factledger mcp --demo --transport stdio`` as a subprocess, driven by the SDK's own client."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+from tests.integration.mcp.replay import EVIDENCE_TOOLS, call, payload, replay_honest
+
+Scenario = Callable[[Client], Awaitable[None]]
+
+
+def _drive(workdir: Path, scenario: Scenario) -> None:
+    """Spawn the server in ``workdir`` and run ``scenario`` against it, then let it exit."""
+    server = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "factledger.adapters.cli.main", "mcp", "--demo", "--transport", "stdio"],
+        cwd=workdir,
+    )
+
+    async def main() -> None:
+        async with Client(server, read_timeout_seconds=30) as client:
+            await scenario(client)
+
+    anyio.run(main)
+
+
+def test_the_server_lists_the_evidence_tools_start_run_and_release_with_schemas(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: Client) -> None:
+        listed = await client.list_tools()
+        tools = {tool.name: tool for tool in listed.tools}
+        assert set(tools) == {*EVIDENCE_TOOLS, "start_run", "release"}
+        for name in EVIDENCE_TOOLS:
+            schema = tools[name].input_schema
+            assert schema["type"] == "object"
+            assert set(schema["properties"]) == {"previous_observation", "input"}
+            assert schema["additionalProperties"] is False
+            assert tools[name].description
+        assert "draft" in tools["release"].input_schema["properties"]
+        assert {"question", "service", "start", "end"} <= set(
+            tools["start_run"].input_schema["properties"]
+        )
+
+    _drive(tmp_path, scenario)
+
+
+def test_the_honest_agent_replayed_through_mcp_in_one_session_is_released_as_success(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: Client) -> None:
+        release, observations = await replay_honest(client, run_in_meta=False)
+        assert [o["status"] for o in observations] == ["READY"] * 4
+        ids = [o["tool_call_id"] for o in observations]
+        assert len(set(ids)) == 4
+        assert all(str(i).startswith("mcp-") for i in ids)
+        assert release["outcome"] == "SUCCESS", release
+        published = release["published_result"]
+        assert isinstance(published, dict)
+        cited = [a["tool_call_ids"] for a in published["analyses"] if isinstance(a, dict)]
+        assert sorted(i for group in cited if isinstance(group, list) for i in group) == sorted(
+            ids
+        )
+
+    _drive(tmp_path, scenario)
+    assert (tmp_path / ".factledger" / "store.db").exists()
+
+
+def test_a_call_without_a_run_is_a_tool_error_that_names_the_problem(tmp_path: Path) -> None:
+    async def scenario(client: Client) -> None:
+        for name in ("query_logs", "release"):
+            result = await call(client, name, {"input": {}} if name != "release" else {"draft": None})
+            assert result.is_error
+            error = payload(result)
+            assert error["error_code"] == "RUN_REQUIRED"
+            assert "start_run" in str(error["message"])
+            assert "factledger/run_id" in str(error["message"])
+
+    _drive(tmp_path, scenario)
+
+
+def test_a_malformed_envelope_and_an_unknown_tool_are_refused_without_running(
+    tmp_path: Path,
+) -> None:
+    async def scenario(client: Client) -> None:
+        await call(
+            client,
+            "start_run",
+            {"service": "card-gateway", "start": "2026-03-14T09:00:00Z", "end": "2026-03-14T10:00:00Z"},
+        )
+        malformed = await call(client, "query_logs", {"input": {"service": "card-gateway"}, "x": 1})
+        assert malformed.is_error
+        refused = payload(malformed)
+        assert refused["status"] == "REFUSED"
+        assert refused["error_code"] == "INVALID_ENVELOPE"
+        assert str(refused["tool_call_id"]).startswith("mcp-")
+
+        unknown = await call(client, "delete_everything", {"input": {}})
+        assert unknown.is_error
+        assert payload(unknown)["error_code"] == "UNKNOWN_TOOL"
+
+        confusable = await call(client, "query_log", {"input": {}})
+        assert payload(confusable)["error_code"] == "UNKNOWN_TOOL"
+
+    _drive(tmp_path, scenario)
