@@ -16,7 +16,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Literal
+from typing import Final, Literal
 
 from attrs import frozen
 from pydantic import ValidationError
@@ -40,10 +40,10 @@ __all__ = [
     "ToolReply",
 ]
 
-META_RUN_ID = "factledger/run_id"
+META_RUN_ID: Final = "factledger/run_id"
 """The ``_meta`` key naming the run a call belongs to."""
 
-META_TOOL_CALL_ID = "factledger/tool_call_id"
+META_TOOL_CALL_ID: Final = "factledger/tool_call_id"
 """The ``_meta`` key carrying the caller's own tool_call_id for an evidence call."""
 
 GatewayErrorCode = Literal["RUN_REQUIRED", "RUN_CONFLICT", "INVALID_META", "INVALID_ARGUMENTS"]

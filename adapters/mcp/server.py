@@ -83,7 +83,7 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
     tools = [types.Tool.model_validate(definition) for definition in gateway.tool_definitions()]
 
     async def list_tools(
-        ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
 

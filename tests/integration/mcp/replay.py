@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from mcp import Client
-from mcp_types import CallToolResult, TextContent
+from mcp_types import CallToolResult, RequestParamsMeta, TextContent
 
 from factledger.adapters.demo.incident import transcript_path
-from factledger.adapters.mcp import META_RUN_ID
+from factledger.adapters.mcp import META_RUN_ID, META_TOOL_CALL_ID
 from factledger.domain.json_types import JsonObject, JsonValue
 
 EVIDENCE_TOOLS = {"lookup_knowledge", "query_logs", "query_sql"}
@@ -34,11 +34,22 @@ def honest_transcript() -> JsonObject:
     return loaded
 
 
+def request_meta(run_id: str | None = None, tool_call_id: str | None = None) -> RequestParamsMeta:
+    """A call's ``_meta`` naming its run and, when given, its tool_call_id."""
+    meta: RequestParamsMeta = {}
+    # RequestParamsMeta is an open TypedDict (PEP 728 extra_items), which mypy does not model.
+    if run_id is not None:
+        meta[META_RUN_ID] = run_id  # type: ignore[typeddict-unknown-key]
+    if tool_call_id is not None:
+        meta[META_TOOL_CALL_ID] = tool_call_id  # type: ignore[typeddict-unknown-key]
+    return meta
+
+
 async def call(
     client: Client, name: str, arguments: dict[str, Any], run_id: str | None = None
 ) -> CallToolResult:
     """A ``tools/call``, naming the run in ``_meta`` when ``run_id`` is given."""
-    meta = None if run_id is None else {META_RUN_ID: run_id}
+    meta = None if run_id is None else request_meta(run_id)
     return await client.call_tool(name, arguments, meta=meta)
 
 
@@ -59,7 +70,9 @@ def _rewrite(value: JsonValue, ids: dict[str, str]) -> JsonValue:
     return value
 
 
-async def replay_honest(client: Client, *, run_in_meta: bool) -> tuple[JsonObject, list[JsonObject]]:
+async def replay_honest(
+    client: Client, *, run_in_meta: bool
+) -> tuple[JsonObject, list[JsonObject]]:
     """Start a run, replay the honest agent's calls, release its draft: (release, observations).
 
     ``run_in_meta`` names the run in every call's ``_meta`` (for clients without a session).
@@ -67,7 +80,9 @@ async def replay_honest(client: Client, *, run_in_meta: bool) -> tuple[JsonObjec
     transcript = honest_transcript()
     context = transcript["context"]
     assert isinstance(context, dict)
-    started = payload(await call(client, "start_run", {"question": transcript["question"], **context}))
+    started = payload(
+        await call(client, "start_run", {"question": transcript["question"], **context})
+    )
     run_id = started["run_id"]
     assert isinstance(run_id, str)
     meta_run = run_id if run_in_meta else None

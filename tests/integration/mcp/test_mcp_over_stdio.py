@@ -9,9 +9,17 @@ from pathlib import Path
 import anyio
 from mcp import Client, StdioServerParameters
 
+from factledger.domain.json_types import JsonObject, JsonValue
 from tests.integration.mcp.replay import EVIDENCE_TOOLS, call, payload, replay_honest
 
 Scenario = Callable[[Client], Awaitable[None]]
+
+
+def at_list(analysis: JsonObject) -> list[JsonValue]:
+    """An analysis's cited tool_call_ids."""
+    cited = analysis["tool_call_ids"]
+    assert isinstance(cited, list)
+    return cited
 
 
 def _drive(workdir: Path, scenario: Scenario) -> None:
@@ -56,16 +64,16 @@ def test_the_honest_agent_replayed_through_mcp_in_one_session_is_released_as_suc
     async def scenario(client: Client) -> None:
         release, observations = await replay_honest(client, run_in_meta=False)
         assert [o["status"] for o in observations] == ["READY"] * 4
-        ids = [o["tool_call_id"] for o in observations]
+        ids = [str(o["tool_call_id"]) for o in observations]
         assert len(set(ids)) == 4
         assert all(str(i).startswith("mcp-") for i in ids)
         assert release["outcome"] == "SUCCESS", release
         published = release["published_result"]
         assert isinstance(published, dict)
-        cited = [a["tool_call_ids"] for a in published["analyses"] if isinstance(a, dict)]
-        assert sorted(i for group in cited if isinstance(group, list) for i in group) == sorted(
-            ids
-        )
+        analyses = published["analyses"]
+        assert isinstance(analyses, list)
+        cited = sorted(str(i) for a in analyses if isinstance(a, dict) for i in at_list(a))
+        assert cited == sorted(ids)
 
     _drive(tmp_path, scenario)
     assert (tmp_path / ".factledger" / "store.db").exists()
@@ -74,7 +82,9 @@ def test_the_honest_agent_replayed_through_mcp_in_one_session_is_released_as_suc
 def test_a_call_without_a_run_is_a_tool_error_that_names_the_problem(tmp_path: Path) -> None:
     async def scenario(client: Client) -> None:
         for name in ("query_logs", "release"):
-            result = await call(client, name, {"input": {}} if name != "release" else {"draft": None})
+            result = await call(
+                client, name, {"input": {}} if name != "release" else {"draft": None}
+            )
             assert result.is_error
             error = payload(result)
             assert error["error_code"] == "RUN_REQUIRED"
@@ -91,7 +101,11 @@ def test_a_malformed_envelope_and_an_unknown_tool_are_refused_without_running(
         await call(
             client,
             "start_run",
-            {"service": "card-gateway", "start": "2026-03-14T09:00:00Z", "end": "2026-03-14T10:00:00Z"},
+            {
+                "service": "card-gateway",
+                "start": "2026-03-14T09:00:00Z",
+                "end": "2026-03-14T10:00:00Z",
+            },
         )
         malformed = await call(client, "query_logs", {"input": {"service": "card-gateway"}, "x": 1})
         assert malformed.is_error
