@@ -100,9 +100,9 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
 
         try:
             reply = await anyio.to_thread.run_sync(run)
-        except Exception:
-            # The transport boundary: the client gets a code, never an exception's text.
-            _log.exception("tool call failed", extra={"tool": name})
+        except Exception as failed:
+            # The transport boundary: the client gets a code, and the log a type, never a text.
+            _log.error("unexpected %s while serving an MCP tool call", type(failed).__name__)
             reply = ToolReply(
                 {"error_code": "INTERNAL_ERROR", "message": "the server could not handle the call"},
                 is_error=True,
