@@ -143,7 +143,7 @@ def build_stores(
             vault = MemoryPayloadVault(clock)
             return MemoryEventStore(vault, partitions=store.partitions), vault, _nothing
         case "redis":
-            client = connect(store.url)
+            client = connect(store.url, cluster=store.cluster)
             keys = RedisKeys(store.key_prefix, store.partitions)
             return RedisEventStore(client, keys), RedisPayloadVault(client, keys), client.close
         case "sqlite":

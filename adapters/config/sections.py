@@ -33,7 +33,9 @@ class StoreSettings(_Section):
     """``sqlite`` (embedded file, the default), ``memory`` (in-process, nothing kept) or
     ``redis``."""
     url: str = "redis://127.0.0.1:6379/0"
-    """Redis URL, for ``kind = "redis"``."""
+    """Redis URL, for ``kind = "redis"`` (any node's address for a cluster)."""
+    cluster: bool = False
+    """True when ``url`` names a node of a Redis Cluster."""
     path: str = ".factledger/store.db"
     """SQLite file, for ``kind = "sqlite"``."""
     partitions: int = Field(default=8, ge=1, le=4096)

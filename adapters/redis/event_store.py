@@ -17,7 +17,7 @@ from importlib.resources import files
 import redis
 from returns.result import Failure, Result, Success
 
-from factledger.adapters.redis.connection import REDIS_ERRORS
+from factledger.adapters.redis.connection import REDIS_ERRORS, RedisClient
 from factledger.adapters.redis.keys import RedisKeys
 from factledger.adapters.redis.payload_vault import expiry_ms
 from factledger.adapters.redis.replies import (
@@ -57,7 +57,7 @@ def _sequence_of(entry_id: bytes) -> int:
 class RedisEventStore:
     """Per-run streams, heads and guards on Redis; see the module docstring."""
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
         self._client = client
         self._keys = keys
         self._append = client.register_script(_APPEND_LUA)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import redis
 from returns.result import Failure, Result, Success
 
-from factledger.adapters.redis.connection import REDIS_ERRORS
+from factledger.adapters.redis.connection import REDIS_ERRORS, RedisClient
 from factledger.adapters.redis.keys import RedisKeys
 from factledger.ports.payload_vault import PayloadKey, PayloadWrite
 from factledger.ports.store_errors import StoreUnavailable
@@ -27,7 +26,7 @@ def expiry_ms(write: PayloadWrite) -> int:
 class RedisPayloadVault:
     """Bodies as plain keys with ``PXAT``; reads are ``MGET`` (one round trip)."""
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
         self._client = client
         self._keys = keys
 
