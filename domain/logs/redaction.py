@@ -23,6 +23,7 @@ __all__ = ["Redactor"]
 
 _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
+"""The word memory is emptied when the words it holds reach this many characters."""
 _KEEP_VALUES: Final = frozenset(
     {"", "null", "none", "true", "false", "nil", "undefined", "***", "****", "*****", "[redacted]"}
 )
@@ -185,15 +186,28 @@ class Redactor:
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, _KeyKind] = {}
+        self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
         hook must treat such words alike: the projector's masks them all to a wildcard)."""
-        self._memo_chars = 0
+
+    def _bound_memory(self) -> None:
+        """Forget every word once the memory is full (only between two texts, so a text's
+        words are never forgotten while it is being redacted)."""
+        if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
+            self._memo_chars = 0
+            self._seen.clear()
+            self._changed.clear()
+            self._hooked_redactions.clear()
+            self._shapes.clear()
+            self._flagged.clear()
+            self._digit_groups.clear()
 
     def redact(self, text: str) -> str:
         """The text with every sensitive value replaced by its placeholder."""
         if not text:
             return text
+        self._bound_memory()
         if "\n" in text or "\t" in text or "\r" in text:
             return self._redact_lines(text)
         parts = text.split(" ")
@@ -213,20 +227,29 @@ class Redactor:
         hook = self._hook
         if hook is None:
             raise TypeError("redact_words needs a Redactor built with a word_hook")
+        self._bound_memory()
         if not text or "\n" in text or "\t" in text or "\r" in text:
             redacted_text = self.redact(text)
             return redacted_text, [hook(word) for word in redacted_text.split()]
         parts = text.split(" ")
-        hooked = self._known(parts)
-        if self._needs_context(parts):
+        hooked = list(map(self._seen.get, parts))
+        if None in hooked:
+            for index, found in enumerate(hooked):
+                if found is None:
+                    hooked[index] = self._learn(parts[index])[1]
+        flagged = self._flagged
+        groups = self._digit_groups
+        if (flagged and not flagged.keys().isdisjoint(parts)) or (
+            groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3
+        ):
             rewritten = self._context(text, parts)
             if rewritten != text:
                 rewritten = self._words(rewritten)
                 return rewritten, [hook(word) for word in rewritten.split()]
         changed = self._changed
         if not changed or changed.keys().isdisjoint(parts):
-            return text, hooked
-        return " ".join([changed.get(part, part) for part in parts]), hooked
+            return text, hooked  # type: ignore[return-value]  # every None was replaced
+        return " ".join([changed.get(part, part) for part in parts]), hooked  # type: ignore[return-value]  # as above
 
     def _known(self, parts: list[str]) -> list[str]:
         """The hook's result for every word, learning the words not seen yet."""
@@ -371,14 +394,6 @@ class Redactor:
         self, word: str, redacted: str, flags: int, shape_hook: str | None
     ) -> tuple[str, str]:
         self._memo_chars += len(word)
-        if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
-            self._seen.clear()
-            self._changed.clear()
-            self._hooked_redactions.clear()
-            self._shapes.clear()
-            self._flagged.clear()
-            self._digit_groups.clear()
-            self._memo_chars = len(word)
         if shape_hook is not None:
             hooked = shape_hook
         elif self._hook is not None:

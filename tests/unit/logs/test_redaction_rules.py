@@ -62,3 +62,16 @@ def test_epoch_milliseconds_are_not_mistaken_for_card_numbers() -> None:
 
 def test_a_luhn_valid_card_number_is_replaced() -> None:
     assert Redactor().redact("card 4111111111111111 declined") == "card <CARD> declined"
+
+
+def test_a_full_word_memory_never_drops_a_redaction_of_the_text_in_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from factledger.domain.logs import redaction
+
+    monkeypatch.setattr(redaction, "_MEMO_LIMIT", 3)
+    redactor = Redactor()
+    first = redactor.redact("password=hunter2x a b c d e f AKIAIOSFODNN7EXAMPLE 10.0.0.1")
+    second = redactor.redact("x y z password=hunter2x q 10.0.0.2 bob@example.com")
+    assert first == "password=<SECRET> a b c d e f <SECRET> <IP>"
+    assert second == "x y z password=<SECRET> q <IP> <EMAIL>"
