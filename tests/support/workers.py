@@ -101,3 +101,20 @@ def cancel_run(url: str, prefix: str, run_id: str) -> str:
         return type(runtime.run_service.cancel(run_id)).__name__
     finally:
         runtime.close()
+
+
+def begin_and_hang(url: str, prefix: str, run_id: str, started: threading.Event) -> None:
+    """Begin a call whose backend never returns (the process is killed while it hangs)."""
+    import time
+
+    runtime = redis_runtime(url, prefix)
+
+    def hanging_backend(_: float) -> Result[str, BackendFailure]:
+        started.set()
+        time.sleep(3600)
+        return Success("{}")
+
+    envelope = ToolCallRequestEnvelope(
+        run_id, "orphan", "lookup_knowledge", '{"query": "q"}', True, True
+    )
+    runtime.boundary.invoke(RunContext(run_id), envelope, hanging_backend, keep_projector)
