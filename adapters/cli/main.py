@@ -24,6 +24,7 @@ def _registrations() -> tuple[Register, ...]:
         mcp_command,
         run_command,
         runs_command,
+        serve_command,
         sql_command,
     )
 
@@ -34,6 +35,7 @@ def _registrations() -> tuple[Register, ...]:
         runs_command.register,
         logs_command.register,
         mcp_command.register,
+        serve_command.register,
     )
 
 

@@ -1,0 +1,100 @@
+"""The FastAPI application over one ``Harness``.
+
+``create_app(harness, ApiOptions(...))`` wires the ``/runs`` endpoints, the bearer-token guard
+(when a token is given), the body limit and problem+json errors, and an OpenAPI document that
+says exactly that (``/openapi.json``; the document and ``/docs`` carry no run data and need no
+token).
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from attrs import field, frozen
+from attrs.validators import ge, gt
+from fastapi import Depends, FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from factledger.adapters.http.auth import bearer_guard
+from factledger.adapters.http.events import StreamLimits
+from factledger.adapters.http.limits import BodyLimit
+from factledger.adapters.http.problems import install_problem_handlers, use_problem_json
+from factledger.adapters.http.routes import runs_router
+from factledger.application.harness import Harness
+
+__all__ = ["ApiOptions", "create_app"]
+
+MIB = 1024 * 1024
+
+
+@frozen
+class ApiOptions:
+    """How the app guards and bounds its requests."""
+
+    token: str | None = None
+    """The bearer token every ``/runs`` request must carry; None: no authentication (the server
+    then binds loopback only)."""
+    max_body_bytes: int = field(default=MIB, validator=ge(0))
+    """Largest request body; a larger one gets 413 REQUEST_TOO_LARGE."""
+    events_max_wait_seconds: float = field(default=300.0, validator=gt(0))
+    """Longest an event stream stays open waiting for the release."""
+    events_poll_seconds: float = field(default=0.2, validator=gt(0))
+    """Pause between two reads of a run's statuses while streaming."""
+    events_keepalive_seconds: float = field(default=15.0, validator=gt(0))
+    """Longest silence on an event stream before a keep-alive comment."""
+
+
+def _package_version() -> str:
+    try:
+        return version("factledger")
+    except PackageNotFoundError:  # pragma: no cover - only when run from a source tree
+        return "0+unknown"
+
+
+def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
+    """The HTTP API over ``harness``; the caller keeps ownership of the harness."""
+    options = options or ApiOptions()
+    app = FastAPI(
+        title="factledger",
+        version=_package_version(),
+        summary="A deterministic control boundary around an LLM diagnosis agent.",
+        description=(
+            "Start a run, hand it the model's tool calls and get the observations back, "
+            "release the agent's draft through the guards. Views are metadata and digests, "
+            "never a raw body. Errors are `application/problem+json` with a stable `code`."
+        ),
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    install_problem_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=options.max_body_bytes)
+    limits = StreamLimits(
+        max_wait_seconds=options.events_max_wait_seconds,
+        poll_seconds=options.events_poll_seconds,
+        keepalive_seconds=options.events_keepalive_seconds,
+    )
+    guarded: dict[int | str, dict[str, Any]] = {}
+    dependencies = []
+    if options.token is not None:
+        dependencies.append(Depends(bearer_guard(options.token)))
+        guarded[401] = {"description": "No or a wrong bearer token (`UNAUTHORIZED`)."}
+    guarded[413] = {"description": "The body is over the limit (`REQUEST_TOO_LARGE`)."}
+    guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}
+    guarded[500] = {"description": "An unexpected failure (`INTERNAL_ERROR`), never detailed."}
+    app.include_router(runs_router(harness, limits), dependencies=dependencies, responses=guarded)
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = get_openapi(
+                title=app.title,
+                version=app.version,
+                summary=app.summary,
+                description=app.description,
+                routes=app.routes,
+            )
+            app.openapi_schema = use_problem_json(document)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented override
+    return app

@@ -1,0 +1,108 @@
+"""``GET /runs/{run_id}/events``: ApplicationStatus changes as server-sent events.
+
+The server polls ``Harness.statuses`` and sends each new change once as an event ``status``
+(its ``id`` is its position in the timeline, so a client that reconnects with
+``Last-Event-ID`` gets only what it missed). When the run reaches DONE the stream sends exactly
+one event ``released`` carrying the release result, and closes. A status event carries the
+status, its time and its event sequence, never a partial conclusion.
+
+The stream is bounded: it stops polling when the client leaves, and after the configured
+longest wait it sends one event ``timeout`` and closes (reconnect to go on waiting). A store
+that fails mid-stream ends it with one event ``error`` carrying a stable code.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import anyio
+from attrs import frozen
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import StreamingResponse
+
+from factledger.application.harness import Harness, HarnessError
+from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.status import ApplicationStatus
+
+__all__ = ["EventStreamResponse", "StreamLimits", "sse_frame", "status_events"]
+
+_DONE = ApplicationStatus.DONE.value
+
+
+class EventStreamResponse(StreamingResponse):
+    """A ``text/event-stream`` response (marks the operation's media type in the OpenAPI)."""
+
+    media_type = "text/event-stream"
+
+
+@frozen
+class StreamLimits:
+    """How one event stream polls and how long it may stay open."""
+
+    max_wait_seconds: float
+    """Longest a stream stays open waiting for the release."""
+    poll_seconds: float
+    """Pause between two reads of the run's statuses."""
+    keepalive_seconds: float
+    """Longest silence before a comment line keeps proxies from closing the stream."""
+
+
+def sse_frame(event: str, data: JsonValue, event_id: str | None = None) -> bytes:
+    """One server-sent event: a name, one line of JSON, and an optional id."""
+    lines = [f"event: {event}"]
+    if event_id is not None:
+        lines.append(f"id: {event_id}")
+    lines.append(f"data: {json.dumps(data, separators=(',', ':'))}")
+    return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
+def _is_done(changes: list[JsonObject]) -> bool:
+    return any(change.get("status") == _DONE for change in changes)
+
+
+async def status_events(
+    harness: Harness,
+    run_id: str,
+    first: list[JsonObject],
+    *,
+    already_sent: int,
+    limits: StreamLimits,
+    disconnected: Callable[[], Awaitable[bool]],
+) -> AsyncIterator[bytes]:
+    """The stream of one run: ``first`` is the timeline read when the request arrived."""
+    deadline = time.monotonic() + limits.max_wait_seconds
+    last_write = time.monotonic()
+    sent = already_sent
+    changes = first
+    while True:
+        for position in range(sent, len(changes)):
+            yield sse_frame("status", changes[position], str(position + 1))
+            last_write = time.monotonic()
+        sent = max(sent, len(changes))
+        if _is_done(changes):
+            try:
+                result = await run_in_threadpool(harness.released, run_id)
+            except HarnessError as failed:
+                yield sse_frame("error", {"run_id": run_id, "code": failed.code})
+                return
+            yield sse_frame("released", result)
+            return
+        now = time.monotonic()
+        if now >= deadline:
+            yield sse_frame(
+                "timeout", {"run_id": run_id, "waited_seconds": limits.max_wait_seconds}
+            )
+            return
+        if await disconnected():
+            return
+        if now - last_write >= limits.keepalive_seconds:
+            yield b": keep-alive\n\n"
+            last_write = now
+        await anyio.sleep(min(limits.poll_seconds, max(deadline - now, 0.0)))
+        try:
+            changes = await run_in_threadpool(harness.statuses, run_id)
+        except HarnessError as failed:
+            yield sse_frame("error", {"run_id": run_id, "code": failed.code})
+            return

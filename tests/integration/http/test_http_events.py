@@ -1,0 +1,156 @@
+"""``GET /runs/{run_id}/events``: each status change once, then one ``released`` event, then
+the end; bounded by the client leaving and by the longest wait."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import httpx
+from attrs import frozen
+
+from factledger.adapters.http import ApiOptions, create_app
+from factledger.application.harness import Harness
+from factledger.domain.json_types import JsonObject, JsonValue
+from tests.integration.http.conftest import Served
+from tests.integration.http.serving import draft, drive_calls, serving, start_run
+
+EVERY_STATUS = [
+    "RECEIVED",
+    "DIAGNOSIS_RUNNING",
+    "COLLECTING_EVIDENCE",
+    "SAFETY_VALIDATING",
+    "RELEASING",
+    "DONE",
+]
+
+
+@frozen
+class Event:
+    """One server-sent event."""
+
+    name: str
+    event_id: str | None
+    data: JsonValue
+
+
+def read_events(response: httpx.Response) -> list[Event]:
+    """Every event of a stream, until the server closes it."""
+    events: list[Event] = []
+    name, event_id, data = "message", None, list[str]()
+    for line in response.iter_lines():
+        if not line:
+            if data:
+                events.append(Event(name, event_id, json.loads("\n".join(data))))
+            name, event_id, data = "message", None, list[str]()
+        elif not line.startswith(":"):
+            field, _, value = line.partition(": ")
+            if field == "event":
+                name = value
+            elif field == "id":
+                event_id = value
+            elif field == "data":
+                data.append(value)
+    return events
+
+
+def _statuses(events: list[Event]) -> list[JsonValue]:
+    return [e.data.get("status") for e in events if e.name == "status" and isinstance(e.data, dict)]
+
+
+def test_the_stream_sends_each_status_once_then_one_released_event_and_closes(
+    client: httpx.Client,
+) -> None:
+    run_id = start_run(client)
+    released: list[JsonObject] = []
+
+    def agent() -> None:
+        time.sleep(0.3)
+        drive_calls(client, run_id)
+        time.sleep(0.2)
+        released.append(client.post(f"/runs/{run_id}/release", json={"draft": draft()}).json())
+
+    worker = threading.Thread(target=agent)
+    worker.start()
+    with client.stream("GET", f"/runs/{run_id}/events") as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = read_events(response)
+    worker.join()
+
+    assert _statuses(events) == EVERY_STATUS
+    assert [e.event_id for e in events[:-1]] == ["1", "2", "3", "4", "5", "6"]
+    assert [e.name for e in events].count("released") == 1
+    assert events[-1].name == "released"
+    assert events[-1].data == released[0]
+    assert isinstance(events[-1].data, dict)
+    assert events[-1].data["outcome"] == "SUCCESS"
+
+
+def test_a_status_event_carries_no_conclusion(client: httpx.Client) -> None:
+    run_id = start_run(client)
+    drive_calls(client, run_id)
+    client.post(f"/runs/{run_id}/release", json={"draft": draft()})
+
+    with client.stream("GET", f"/runs/{run_id}/events") as response:
+        events = read_events(response)
+
+    for event in events[:-1]:
+        assert isinstance(event.data, dict)
+        assert set(event.data) == {"status", "at", "sequence"}
+
+
+def test_a_client_that_reconnects_with_last_event_id_gets_only_what_it_missed(
+    client: httpx.Client,
+) -> None:
+    run_id = start_run(client)
+    drive_calls(client, run_id)
+    client.post(f"/runs/{run_id}/release", json={"draft": draft()})
+
+    with client.stream("GET", f"/runs/{run_id}/events", headers={"Last-Event-ID": "4"}) as response:
+        events = read_events(response)
+
+    assert _statuses(events) == ["RELEASING", "DONE"]
+    assert [e.name for e in events] == ["status", "status", "released"]
+
+
+def test_a_stream_that_waits_past_its_limit_ends_with_one_timeout_event(served: Served) -> None:
+    options = ApiOptions(token=served.token, events_max_wait_seconds=0.5, events_poll_seconds=0.05)
+    with serving(create_app(served.harness, options)) as url, served.client() as client:
+        run_id = start_run(client)
+        started = time.monotonic()
+        with client.stream("GET", f"{url}/runs/{run_id}/events") as response:
+            events = read_events(response)
+        waited = time.monotonic() - started
+
+    assert _statuses(events) == ["RECEIVED", "DIAGNOSIS_RUNNING"]
+    assert events[-1].name == "timeout"
+    assert "released" not in [e.name for e in events]
+    assert 0.5 <= waited < 5
+
+
+class CountingHarness(Harness):
+    """The served harness, counting how often the statuses are read."""
+
+    reads = 0
+
+    def statuses(self, run_id: str) -> list[JsonObject]:
+        CountingHarness.reads += 1
+        return super().statuses(run_id)
+
+
+def test_a_client_that_leaves_stops_the_poll(served: Served) -> None:
+    counting = CountingHarness(served.harness.parts)
+    options = ApiOptions(token=served.token, events_max_wait_seconds=30, events_poll_seconds=0.02)
+    with serving(create_app(counting, options)) as url, served.client() as client:
+        run_id = start_run(client)
+        with client.stream("GET", f"{url}/runs/{run_id}/events") as response:
+            first = next(response.iter_lines())
+        assert first == "event: status"
+        time.sleep(0.5)
+        after_leaving = CountingHarness.reads
+        time.sleep(0.5)
+
+        assert after_leaving > 0
+        assert CountingHarness.reads == after_leaving
