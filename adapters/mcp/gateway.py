@@ -59,8 +59,8 @@ class ToolReply:
     """What one tool call returns to the MCP client."""
 
     payload: JsonObject
-    """The JSON object sent back: an observation, a release result, ``{"run_id"}``, or
-    ``{"error_code", "message"}``."""
+    """The JSON object sent back: an observation, a release result,
+    ``{"run_id", "session_bound"}``, or ``{"error_code", "message"}``."""
     is_error: bool
     """True for a tool error: no run, bad arguments, or an observation that is not READY."""
 
