@@ -1,0 +1,1 @@
+"""Alembic migrations of the audit tables, applied by ``factledger.adapters.audit.migrate``."""

@@ -1,0 +1,1 @@
+"""Alembic revisions of the audit tables (Alembic skips this file)."""

@@ -1,0 +1,379 @@
+"""The audit projection as a fold: events in, audit rows out (SPEC §9).
+
+Pure: no I/O, no clock. A batch of one partition log is folded over the rows the audit holds
+for its runs; an event whose sequence is not above its run row's ``last_sequence`` was applied
+before and changes nothing. Only ids, codes, counts, sizes and times are copied out of events:
+no event holds content, and nothing here would copy it if one did (a tool's reason is kept
+only when it has the shape of a code).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Final, assert_never
+
+from attrs import evolve, frozen
+
+from factledger.domain.chain import StoredEvent
+from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.events import RecordedEvent
+from factledger.domain.progress.events import (
+    CallOutcomeRecorded,
+    CollectionStopped,
+    DuplicateScopeRecorded,
+    ObservationEvaluated,
+    ObservationRejected,
+    ProtocolViolationRecorded,
+)
+from factledger.domain.release.events import (
+    EvidenceGuardInitialChecked,
+    EvidenceGuardRechecked,
+    EvidenceRepairAttempted,
+    ReleaseDecided,
+    SemanticAttempted,
+    SemanticDecided,
+)
+from factledger.domain.run_events import (
+    InvocationBegan,
+    InvocationFailed,
+    InvocationReady,
+    ModelCallPurpose,
+    ModelCallReserved,
+    ModelUsageRecorded,
+    RunEnded,
+    RunStarted,
+    ToolCallReserved,
+)
+from factledger.domain.status import (
+    ApplicationStatus,
+    EvidenceStatus,
+    InvocationStatus,
+    RunState,
+)
+from factledger.ports.audit import (
+    AuditChanges,
+    InvocationRow,
+    RunAudit,
+    RunRow,
+    TransitionLayer,
+    TransitionRow,
+    UsageRow,
+)
+
+__all__ = ["LoggedEvent", "fold_batch", "fold_run", "safe_reason"]
+
+_REASON: Final = re.compile(r"[A-Z][A-Z0-9_]{0,63}")
+_STATUS_RANK: Final = {status: rank for rank, status in enumerate(ApplicationStatus)}
+
+
+def safe_reason(reason: str | None) -> str | None:
+    """A tool's reason when it has the shape of a code; ``OTHER`` when it does not."""
+    if reason is None:
+        return None
+    return reason if _REASON.fullmatch(reason) else "OTHER"
+
+
+@frozen
+class LoggedEvent:
+    """An event as a partition log gave it, decoded when this code could."""
+
+    stored: StoredEvent
+    """The stored event (run, sequence, bytes, hash)."""
+    recorded: RecordedEvent | None
+    """The decoded event; ``None`` when its bytes are not an event this code understands."""
+
+
+class _Batch:
+    """Working state of one batch (mutable dictionaries of frozen rows)."""
+
+    def __init__(self, current: Mapping[str, RunAudit], partition: int, rebuilding: bool):
+        self.current = current
+        self.partition = partition
+        self.rebuilding = rebuilding
+        self.runs: dict[str, RunRow] = {}
+        self.invocations: dict[tuple[str, str], InvocationRow] = {}
+        self.usage: dict[tuple[str, ModelCallPurpose], UsageRow] = {}
+        self.dirty_invocations: set[tuple[str, str]] = set()
+        self.dirty_usage: set[tuple[str, ModelCallPurpose]] = set()
+        self.transitions: list[TransitionRow] = []
+        self.reset: list[str] = []
+
+    def open(self, stored: StoredEvent) -> RunRow:
+        run_id = stored.run_id
+        row = self.runs.get(run_id)
+        if row is not None:
+            return row
+        held = self.current.get(run_id)
+        if held is None or (self.rebuilding and stored.sequence == 1):
+            if held is not None:
+                self.reset.append(run_id)
+            row = RunRow(run_id, self.partition)
+        else:
+            row = held.run
+            for tool_call_id, invocation in held.invocations.items():
+                self.invocations[(run_id, tool_call_id)] = invocation
+            for purpose, usage in held.usage.items():
+                self.usage[(run_id, purpose)] = usage
+        self.runs[run_id] = row
+        return row
+
+    def changes(self) -> AuditChanges:
+        return AuditChanges(
+            runs=tuple(self.runs[run_id] for run_id in sorted(self.runs)),
+            invocations=tuple(self.invocations[key] for key in sorted(self.dirty_invocations)),
+            usage=tuple(self.usage[key] for key in sorted(self.dirty_usage)),
+            transitions=tuple(self.transitions),
+            reset_runs=tuple(self.reset),
+        )
+
+    # -- applying one event -------------------------------------------------------------
+
+    def apply(self, logged: LoggedEvent) -> None:
+        stored = logged.stored
+        row = self.open(stored)
+        if stored.sequence <= row.last_sequence:
+            return  # applied before: re-applying changes nothing
+        row = evolve(row, last_sequence=stored.sequence, head_hash=stored.hash)
+        recorded = logged.recorded
+        if recorded is None:
+            row = evolve(row, undecodable_events=row.undecodable_events + 1)
+        else:
+            row = self._apply_event(row, recorded)
+        self.runs[stored.run_id] = row
+
+    def _apply_event(self, row: RunRow, recorded: RecordedEvent) -> RunRow:
+        event = recorded.event
+        at = recorded.occurred_at
+        sequence = recorded.sequence
+        match event:
+            case RunStarted():
+                row = self._move_state(row, RunState.RUNNING, sequence, at)
+                row = evolve(row, started_at=at)
+                return self._enter(
+                    row,
+                    (ApplicationStatus.RECEIVED, ApplicationStatus.DIAGNOSIS_RUNNING),
+                    sequence,
+                    at,
+                )
+            case ToolCallReserved():
+                row = evolve(row, tool_calls=row.tool_calls + 1)
+                return self._enter(row, (ApplicationStatus.COLLECTING_EVIDENCE,), sequence, at)
+            case InvocationBegan():
+                self._put_invocation(
+                    InvocationRow(
+                        run_id=row.run_id,
+                        tool_call_id=event.tool_call_id,
+                        tool_name=event.tool_name,
+                        step=event.step,
+                        status=InvocationStatus.PROJECTING,
+                        evidence_status=None,
+                        error_code=None,
+                        error_reason=None,
+                        started_at=at,
+                        completed_at=None,
+                        latency_us=None,
+                        request_bytes=event.request_bytes,
+                        raw_bytes=None,
+                        projection_bytes=None,
+                        truncated=None,
+                        last_sequence=sequence,
+                    )
+                )
+                return row
+            case InvocationReady():
+                self._finish(
+                    row.run_id,
+                    event.tool_call_id,
+                    sequence,
+                    at,
+                    status=InvocationStatus.READY,
+                    evidence_status=EvidenceStatus(event.evidence_status),
+                    raw_bytes=event.raw_bytes,
+                    projection_bytes=event.projection_bytes,
+                    truncated=event.truncated,
+                )
+                return evolve(row, invocations_ready=row.invocations_ready + 1)
+            case InvocationFailed():
+                self._finish(
+                    row.run_id,
+                    event.tool_call_id,
+                    sequence,
+                    at,
+                    status=InvocationStatus.ERROR,
+                    evidence_status=EvidenceStatus.ERROR,
+                    error_code=event.error_code,
+                    error_reason=safe_reason(event.reason),
+                    raw_bytes=event.raw_bytes,
+                )
+                return evolve(row, invocations_failed=row.invocations_failed + 1)
+            case ModelCallReserved():
+                usage = self._usage(row.run_id, event.purpose)
+                self._put_usage(evolve(usage, calls=usage.calls + 1, last_sequence=sequence))
+                return evolve(row, model_calls=row.model_calls + 1)
+            case ModelUsageRecorded():
+                usage = self._usage(row.run_id, event.purpose)
+                self._put_usage(
+                    evolve(
+                        usage,
+                        prompt_tokens=usage.prompt_tokens + event.prompt_tokens,
+                        completion_tokens=usage.completion_tokens + event.completion_tokens,
+                        last_sequence=sequence,
+                    )
+                )
+                return evolve(
+                    row,
+                    prompt_tokens=row.prompt_tokens + event.prompt_tokens,
+                    completion_tokens=row.completion_tokens + event.completion_tokens,
+                )
+            case RunEnded():
+                row = self._move_state(row, event.state, sequence, at)
+                return evolve(row, ended_at=at, failure_code=event.failure_code)
+            case ProtocolViolationRecorded():
+                return evolve(row, protocol_violations=row.protocol_violations + 1)
+            case DuplicateScopeRecorded():
+                return evolve(row, duplicate_scopes=row.duplicate_scopes + 1)
+            case ObservationRejected():
+                return evolve(row, rejected_observations=row.rejected_observations + 1)
+            case CollectionStopped():
+                return evolve(row, stop_reason=event.reason)
+            case EvidenceGuardInitialChecked():
+                row = evolve(row, guard_passed=event.passed)
+                return self._enter(row, (ApplicationStatus.SAFETY_VALIDATING,), sequence, at)
+            case EvidenceRepairAttempted():
+                return evolve(row, repair_attempts=row.repair_attempts + 1)
+            case SemanticAttempted():
+                return evolve(row, semantic_attempts=row.semantic_attempts + 1)
+            case SemanticDecided():
+                row = evolve(row, semantic_verdict=event.verdict)
+                return self._enter(row, (ApplicationStatus.RELEASING,), sequence, at)
+            case ReleaseDecided():
+                row = evolve(
+                    row,
+                    release_outcome=event.outcome,
+                    fallback_type=event.fallback_type,
+                    failure_stage=event.failure_stage,
+                    release_failure_code=event.failure_code,
+                    released_at=at,
+                )
+                return self._enter(
+                    row, (ApplicationStatus.RELEASING, ApplicationStatus.DONE), sequence, at
+                )
+            case ObservationEvaluated() | CallOutcomeRecorded() | EvidenceGuardRechecked():
+                return row
+            case _:
+                assert_never(event)
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _move_state(self, row: RunRow, state: RunState, sequence: int, at: datetime) -> RunRow:
+        if row.state is state:
+            return row
+        self.transitions.append(
+            TransitionRow(
+                row.run_id,
+                sequence,
+                TransitionLayer.RUN_STATE,
+                None if row.state is None else row.state.value,
+                state.value,
+                at,
+            )
+        )
+        return evolve(row, state=state)
+
+    def _enter(
+        self,
+        row: RunRow,
+        statuses: Iterable[ApplicationStatus],
+        sequence: int,
+        at: datetime,
+    ) -> RunRow:
+        for status in statuses:
+            current = row.application_status
+            if current is not None and _STATUS_RANK[status] <= _STATUS_RANK[current]:
+                continue
+            self.transitions.append(
+                TransitionRow(
+                    row.run_id,
+                    sequence,
+                    TransitionLayer.APPLICATION_STATUS,
+                    None if current is None else current.value,
+                    status.value,
+                    at,
+                )
+            )
+            row = evolve(row, application_status=status)
+        return row
+
+    def _put_invocation(self, invocation: InvocationRow) -> None:
+        key = (invocation.run_id, invocation.tool_call_id)
+        self.invocations[key] = invocation
+        self.dirty_invocations.add(key)
+
+    def _finish(
+        self,
+        run_id: str,
+        tool_call_id: str,
+        sequence: int,
+        at: datetime,
+        *,
+        status: InvocationStatus,
+        evidence_status: EvidenceStatus,
+        raw_bytes: int | None,
+        projection_bytes: int | None = None,
+        truncated: bool | None = None,
+        error_code: ToolBoundaryErrorCode | None = None,
+        error_reason: str | None = None,
+    ) -> None:
+        invocation = self.invocations.get((run_id, tool_call_id))
+        if invocation is None:
+            return  # its beginning is not in the log any more (retention): counted on the run
+        self._put_invocation(
+            evolve(
+                invocation,
+                status=status,
+                evidence_status=evidence_status,
+                error_code=error_code,
+                error_reason=error_reason,
+                completed_at=at,
+                latency_us=_micros(at - invocation.started_at),
+                raw_bytes=raw_bytes,
+                projection_bytes=projection_bytes,
+                truncated=truncated,
+                last_sequence=sequence,
+            )
+        )
+
+    def _usage(self, run_id: str, purpose: ModelCallPurpose) -> UsageRow:
+        found = self.usage.get((run_id, purpose))
+        return found if found is not None else UsageRow(run_id, purpose, 0, 0, 0, 0)
+
+    def _put_usage(self, usage: UsageRow) -> None:
+        key = (usage.run_id, usage.purpose)
+        self.usage[key] = usage
+        self.dirty_usage.add(key)
+
+
+def _micros(delta: timedelta) -> int:
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def fold_batch(
+    current: Mapping[str, RunAudit],
+    events: Sequence[LoggedEvent],
+    partition: int,
+    *,
+    rebuilding: bool = False,
+) -> AuditChanges:
+    """The changes a batch of one partition log makes to the rows in ``current`` (the rows
+    held for the batch's runs). While ``rebuilding``, a run's first event resets its rows."""
+    batch = _Batch(current, partition, rebuilding)
+    for logged in events:
+        batch.apply(logged)
+    return batch.changes()
+
+
+def fold_run(events: Sequence[LoggedEvent], partition: int) -> AuditChanges:
+    """Every row of one run, folded from its whole stream."""
+    return fold_batch({}, events, partition)
