@@ -23,8 +23,8 @@ from factledger.domain.logs.levels import SEVERE_LEVELS, LogLevel, level_rank, n
 from factledger.domain.logs.query import LogQuery
 from factledger.domain.logs.raw_format import UNKNOWN_LEVEL, RawHeader, RawReader, query_header
 from factledger.domain.logs.redaction import Redactor
+from factledger.domain.logs.rendering import clip, render_record
 from factledger.domain.logs.selection import Draft, PatternDraft, encoded_size, select
-from factledger.domain.logs.stack_traces import fold_stack
 from factledger.domain.logs.templates import (
     fingerprint,
     mask_word,
@@ -405,7 +405,7 @@ class _Renderer:
         self._settings = settings
 
     def pattern(self, template: str, stats: _Stats) -> PatternDraft:
-        text, clipped = _clip(template, self._settings.template_chars)
+        text, clipped = clip(template, self._settings.template_chars)
         header: JsonObject = {
             "fingerprint": fingerprint(template),
             "template": text,
@@ -434,52 +434,17 @@ class _Renderer:
 
     def record(self, candidate: _Candidate, pattern: str | None) -> Draft:
         settings = self._settings
-        message, clipped = _clip(candidate[_MESSAGE], settings.message_chars)
-        body: JsonObject = {"ts": candidate[_TS], "level": candidate[_LEVEL]}
-        if pattern is not None:
-            body["pattern"] = pattern
-        body["message"] = message
-        record = candidate[_RECORD]
-        fields = record.get("fields")
-        if isinstance(fields, dict) and fields:
-            shown: JsonObject = {}
-            for key, value in list(fields.items())[: settings.max_fields]:
-                redacted = self._redactor.redact_value(key, value)
-                if isinstance(redacted, str):
-                    redacted, cut = _clip(redacted, settings.field_chars)
-                    clipped = clipped or cut
-                elif isinstance(redacted, list | dict):
-                    text, cut = _clip(
-                        json.dumps(redacted, ensure_ascii=False, separators=(",", ":")),
-                        settings.field_chars,
-                    )
-                    redacted = text
-                    clipped = clipped or cut
-                shown[_clip(key, 64)[0]] = redacted
-            clipped = clipped or len(fields) > settings.max_fields
-            body["fields"] = shown
-        frames_dropped = False
-        stack = record.get("stack")
-        if isinstance(stack, list) and stack:
-            lines = [line if isinstance(line, str) else json.dumps(line) for line in stack]
-            redacted_lines = self._redactor.redact("\n".join(lines)).split("\n")
-            summary = fold_stack(candidate[_MESSAGE], redacted_lines)
-            if summary is not None:
-                body["stack"] = summary.to_json()
-                frames_dropped = summary.dropped_frames > 0
-            else:
-                kept: list[JsonValue] = [
-                    _clip(line, settings.field_chars)[0] for line in redacted_lines[:3]
-                ]
-                body["continuation"] = kept
-                frames_dropped = len(redacted_lines) > 3
-        return Draft(body, clipped=clipped, frames_dropped=frames_dropped)
-
-
-def _clip(text: str, limit: int) -> tuple[str, bool]:
-    if len(text) <= limit:
-        return text, False
-    return text[: limit - 1] + "…", True
+        return render_record(
+            self._redactor,
+            candidate[_TS],
+            candidate[_LEVEL],
+            candidate[_MESSAGE],
+            candidate[_RECORD],
+            pattern,
+            settings.message_chars,
+            settings.field_chars,
+            settings.max_fields,
+        )
 
 
 def _earliest(left: str | None, right: str | None) -> str | None:

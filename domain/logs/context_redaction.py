@@ -1,0 +1,256 @@
+"""Redaction by context: a value found by what surrounds it (``password=…``,
+``Authorization: Bearer …``, ``redis://:…@``, a PEM block, a SQL statement, ``pid=…``).
+
+These patterns run over a whole text, and only when one of its words may start one (see
+``word_gate``); the values they find are replaced, keys and structure kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from factledger.domain.logs import redaction_patterns as patterns
+from factledger.domain.logs.placeholders import Placeholder
+from factledger.domain.logs.secret_keys import is_secret_key
+
+__all__ = [
+    "ezconnect",
+    "grouped_card",
+    "phone",
+    "redact_secrets",
+    "redact_structures",
+    "secret",
+    "secret_value",
+    "url_password",
+]
+
+_KEEP_VALUES: Final = frozenset(
+    {"", "null", "none", "true", "false", "nil", "undefined", "***", "****", "*****", "[redacted]"}
+)
+_AUTH_SCHEMES: Final = frozenset(
+    {"bearer", "basic", "digest", "token", "negotiate", "ntlm", "apikey", "hmac", "sso-key"}
+)
+_COOKIE_ATTRIBUTES: Final = frozenset(
+    {"path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority"}
+)
+_SQL_WORDS: Final = ("select", "insert", "update", "delete", "replace")
+_SCHEME_WORDS: Final = ("bearer", "basic", "token", "apikey", "api-key")
+_SECRET: Final = Placeholder.SECRET.value
+
+
+def redact_secrets(text: str, lowered: str) -> str:
+    """Credentials named by a key, header, scheme, cookie or Kubernetes Secret."""
+    if "secret" in lowered and patterns.K8S_SECRET_KIND.search(text):
+        text = patterns.K8S_JSON_DATA.sub(_k8s_json, text)
+        text = patterns.K8S_YAML_DATA.sub(_k8s_yaml, text)
+    if "authorization" in lowered:
+        text = patterns.AUTH_HEADER_QUOTED.sub(_auth_quoted, text)
+        text = patterns.AUTH_HEADER_UNQUOTED.sub(_auth_unquoted, text)
+    if any(word in lowered for word in _SCHEME_WORDS):
+        text = patterns.AUTH_SCHEME.sub(_auth_scheme, text)
+    if "cookie" in lowered:
+        text = patterns.COOKIE_HEADER.sub(_cookie, text)
+    return _pairs(text)
+
+
+def _pairs(text: str) -> str:
+    if "=" in text or ":" in text:
+        text = patterns.KEY_VALUE.sub(_key_value, text)
+    if "-" in text:
+        text = patterns.FLAG_VALUE.sub(_flag, text)
+    if "</" in text:
+        text = patterns.XML_VALUE.sub(_xml, text)
+    return text
+
+
+def _key_value(match: re.Match[str]) -> str:
+    key = match.group("key")
+    value = match.group("value")
+    end = match.end()
+    if end < len(match.string) and match.string[end] == "<":
+        return match.group(0)
+    if is_secret_key(key):
+        return (
+            match.group("key", "quote", "sep")[0]
+            + match.group("quote")
+            + (match.group("sep") + secret_value(value))
+        )
+    if len(value) > 2 and ("=" in value or ":" in value):
+        return match.group(0)[: match.start("value") - match.start()] + _pairs(value)
+    return match.group(0)
+
+
+def redact_structures(text: str, lowered: str) -> str:
+    """Private keys, SQL literals, URL and command-line passwords, pids, hosts and pods
+    found by what surrounds them."""
+    if "-----begin" in lowered:
+        text = patterns.PEM_PRIVATE_KEY.sub(_pem, text)
+    if any(word in lowered for word in _SQL_WORDS):
+        text = _sql(text)
+    if "://" in lowered:
+        text = patterns.URL_PASSWORD.sub(url_password, text)
+        text = patterns.SENTRY_KEY.sub(secret, text)
+    if "mysql" in lowered or "-u " in lowered or "--user" in lowered:
+        text = patterns.CLI_CREDENTIALS.sub(_cli_credentials, text)
+    if "pid" in lowered or "process" in lowered or "tid" in lowered:
+        text = patterns.PID_CONTEXT.sub(_pid, text)
+    if "host" in lowered or "node" in lowered or "fqdn" in lowered:
+        text = patterns.HOST_CONTEXT.sub(_host, text)
+    if "pod" in lowered:
+        text = patterns.POD_CONTEXT.sub(_pod, text)
+    return text
+
+
+def secret_value(value: str) -> str:
+    """A credential value replaced, its quotes kept (an empty or masked value stays)."""
+    if value.startswith('\\"') and value.endswith('\\"') and len(value) >= 4:
+        inner, quote = value[2:-2], '\\"'
+    elif len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]:
+        inner, quote = value[1:-1], value[0]
+    else:
+        inner, quote = value, ""
+    if inner.strip().lower() in _KEEP_VALUES or inner.startswith("<"):
+        return value
+    if not quote and inner.lower() in _AUTH_SCHEMES:
+        return value
+    return quote + _SECRET + quote
+
+
+def secret(_: re.Match[str]) -> str:
+    """Any match → ``<SECRET>``."""
+    return _SECRET
+
+
+def _pem(match: re.Match[str]) -> str:
+    kind = match.group(1) or ""
+    block = match.group(2) or ""
+    return (
+        f"-----BEGIN {kind}PRIVATE KEY{block}-----{_SECRET}-----END {kind}PRIVATE KEY{block}-----"
+    )
+
+
+def _k8s_json(match: re.Match[str]) -> str:
+    inner = re.sub(r"(\"[^\"]+\"\s*:\s*)\"[^\"]*\"", r"\1\"" + _SECRET + '"', match.group(2))
+    return match.group(1) + inner + match.group(3)
+
+
+def _k8s_yaml(match: re.Match[str]) -> str:
+    inner = re.sub(r"(?m)^([ \t]+[\w.\-]+:[ \t]*)\S.*$", r"\1" + _SECRET, match.group(2))
+    return match.group(1) + inner
+
+
+def _sql(text: str) -> str:
+    statement = patterns.SQL_STATEMENT.search(text)
+    if statement is None:
+        return text
+    start = statement.start()
+    tail = patterns.SQL_STRING.sub(Placeholder.SQL_LITERAL.value, text[start:])
+    tail = patterns.SQL_NUMBER.sub(Placeholder.SQL_LITERAL.value, tail)
+    return text[:start] + tail
+
+
+def _auth_quoted(match: re.Match[str]) -> str:
+    scheme = match.group(3) or ""
+    if not match.group(4):
+        return match.group(0)
+    return match.group(1) + match.group(2) + scheme + _SECRET + match.group(5)
+
+
+def _auth_unquoted(match: re.Match[str]) -> str:
+    credentials = match.group(3)
+    if credentials.startswith("<"):
+        return match.group(0)
+    if credentials.lower().startswith("digest"):
+        return match.group(1) + "Digest " + _SECRET
+    return match.group(1) + (match.group(2) or "") + _SECRET
+
+
+def _auth_scheme(match: re.Match[str]) -> str:
+    scheme, space, credentials = match.group(1), match.group(2), match.group(3)
+    if scheme.lower() != "bearer" and not _credential_shaped(credentials):
+        return match.group(0)
+    return scheme + space + _SECRET
+
+
+def _credential_shaped(word: str) -> bool:
+    has_digit = any(char.isdigit() for char in word)
+    has_upper = any(char.isupper() for char in word)
+    has_lower = any(char.islower() for char in word)
+    return has_digit or word.endswith("=") or (has_upper and has_lower and len(word) >= 12)
+
+
+def _cookie(match: re.Match[str]) -> str:
+    pieces = []
+    for piece in match.group(2).split(";"):
+        name, equals, value = piece.partition("=")
+        if equals and value.strip() and name.strip().lower() not in _COOKIE_ATTRIBUTES:
+            pieces.append(name + "=" + _SECRET)
+        else:
+            pieces.append(piece)
+    return match.group(1) + ";".join(pieces)
+
+
+def url_password(match: re.Match[str]) -> str:
+    """``scheme://user:<SECRET>@``."""
+    if match.group("password").startswith("<"):
+        return match.group(0)
+    return match.group("scheme") + match.group("user") + ":" + _SECRET + "@"
+
+
+def _cli_credentials(match: re.Match[str]) -> str:
+    if match.group("mysql") is not None:
+        return match.group("mysql") + _SECRET
+    return match.group("curl") + _SECRET
+
+
+def ezconnect(match: re.Match[str]) -> str:
+    """``user/<SECRET>@//host``."""
+    if match.group("pw").startswith("<"):
+        return match.group(0)
+    return match.group("user") + "/" + _SECRET + "@"
+
+
+def _pid(match: re.Match[str]) -> str:
+    return match.group(1) + match.group(2) + Placeholder.PID.value
+
+
+def _host(match: re.Match[str]) -> str:
+    return match.group(1) + match.group(2) + Placeholder.HOST.value
+
+
+def _pod(match: re.Match[str]) -> str:
+    return match.group(1) + match.group(2) + Placeholder.POD.value
+
+
+def _flag(match: re.Match[str]) -> str:
+    if not is_secret_key(match.group("flag")) or match.group("value").startswith("-"):
+        return match.group(0)
+    return match.group("flag") + match.group("sep") + secret_value(match.group("value"))
+
+
+def _xml(match: re.Match[str]) -> str:
+    if not is_secret_key(match.group("tag")):
+        return match.group(0)
+    tag = match.group("tag")
+    return f"<{tag}>{_SECRET}</{tag}>"
+
+
+def grouped_card(match: re.Match[str]) -> str:
+    """A grouped card number → ``<CARD>`` when it passes Luhn."""
+    start = match.start()
+    text = match.string
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-+"):
+        return match.group(0)
+    digits = "".join(char for char in match.group(0) if char.isdigit())
+    return Placeholder.CARD.value if patterns.luhn_valid(digits) else match.group(0)
+
+
+def phone(match: re.Match[str]) -> str:
+    """A telephone number → ``<PHONE>`` when its digit count fits."""
+    start = match.start()
+    text = match.string
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_+"):
+        return match.group(0)
+    digits = sum(1 for char in match.group(0) if char.isdigit())
+    return Placeholder.PHONE.value if 8 <= digits <= 15 else match.group(0)

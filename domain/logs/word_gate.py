@@ -1,0 +1,143 @@
+"""Which words may start a context pattern, and what a ``key=`` prefix says about the value
+after it. Both are decided once per distinct word (or key) and remembered by the redactor."""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Final
+
+from factledger.domain.logs.context_redaction import secret_value
+from factledger.domain.logs.placeholders import Placeholder
+from factledger.domain.logs.secret_keys import is_secret_key
+
+__all__ = [
+    "CONTEXT",
+    "DIGIT_GROUP",
+    "HAS_LETTER",
+    "KEY",
+    "PHONE",
+    "PHONE_START",
+    "KeyKind",
+    "gated",
+    "key_kind",
+    "keyed_value",
+]
+
+CONTEXT: Final = 1
+"""The word may start a context pattern."""
+PHONE: Final = 2
+"""The word may start a telephone number written with spaces."""
+DIGIT_GROUP: Final = 4
+"""The word may be one group of a card number written with spaces."""
+_GATE_WORDS: Final = (
+    "pass",
+    "pwd",
+    "secret",
+    "token",
+    "auth",
+    "bearer",
+    "basic",
+    "digest",
+    "cookie",
+    "cred",
+    "jwt",
+    "salt",
+    "priv",
+    "-----begin",
+    "mysql",
+    "--user",
+)
+_GATE_EXACT: Final = frozenset(
+    {"pod", "pods", "pid", "ppid", "tid", "process", "select", "insert", "update", "delete"}
+    | {"replace", "-u"}
+)
+_KEY_GATE: Final = re.compile(
+    r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
+    r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
+    r"|root|hmac|session|x)[_.\-]?key"
+)
+_SEPARATOR_GATE: Final = re.compile(
+    r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|host|hostname|host_name|node|nodename"
+    r"|node_name|fqdn)[\"']?[=:]"
+    r"|(?:pods?|pod_?name|pid|ppid|tid|process|process_?id)[\"']?[=:#/]"
+)
+
+
+def gated(lowered: str) -> bool:
+    """True when a (lower-cased) word may start a context pattern; a line without such a word
+    skips every context pattern."""
+    if any(map(lowered.__contains__, _GATE_WORDS)):
+        return True
+    if "key" in lowered and _KEY_GATE.search(lowered) is not None:
+        return True
+    if lowered.strip("\"'(),;[]{}") in _GATE_EXACT:
+        return True
+    return ("=" in lowered or ":" in lowered or "/" in lowered or "#" in lowered) and (
+        _SEPARATOR_GATE.search(lowered) is not None
+    )
+
+
+KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
+"""A ``key`` before ``=`` (letters, digits, ``_ . -``)."""
+HAS_LETTER: Final = re.compile(r"[A-Za-z]").search
+PHONE_START: Final = re.compile(r"\+\d|\(\d{3}\)")
+
+
+class KeyKind(Enum):
+    """What a ``key=`` prefix says about the value after it."""
+
+    PLAIN = "plain"
+    CONTEXT = "context"
+    SECRET = "secret"
+    HOST = "host"
+    PID = "pid"
+    POD = "pod"
+
+
+_HOST_KEYS: Final = frozenset(
+    {"host", "hostname", "host_name", "node", "nodename", "node_name", "fqdn"}
+)
+_PID_KEYS: Final = frozenset({"pid", "ppid", "tid", "process_id", "processid"})
+_POD_KEYS: Final = frozenset({"pod", "pods", "pod_name", "podname"})
+_HOST_VALUE: Final = re.compile(
+    r"(?=[A-Za-z0-9.\-]*[A-Za-z])([A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?)([^A-Za-z0-9.\-<].*)?"
+).fullmatch
+_PID_VALUE: Final = re.compile(r"(\d{1,9})(\D.*)?").fullmatch
+_POD_VALUE: Final = re.compile(r"([a-z0-9](?:[a-z0-9.\-]*[a-z0-9])?)([^a-z0-9.\-<].*)?").fullmatch
+
+
+def key_kind(key: str) -> KeyKind:
+    name = key[:-1].strip("-")
+    lowered = name.lower()
+    if is_secret_key(name):
+        return KeyKind.SECRET
+    if lowered in _HOST_KEYS:
+        return KeyKind.HOST
+    if lowered in _PID_KEYS:
+        return KeyKind.PID
+    if lowered in _POD_KEYS:
+        return KeyKind.POD
+    return KeyKind.CONTEXT if gated(key.lower()) else KeyKind.PLAIN
+
+
+def keyed_value(kind: KeyKind, value: str) -> str | None:
+    """The value after a credential, host, pid or pod key, replaced; ``value`` itself when
+    only the whole line can tell (an opening quote whose closing one is further on); None
+    when the value has not the shape the key announces."""
+    if kind is KeyKind.SECRET:
+        if value[:1] in ("'", '"') and not (len(value) >= 2 and value[-1] == value[0]):
+            return value
+        return secret_value(value)
+    if kind is KeyKind.HOST:
+        found = _HOST_VALUE(value)
+        placeholder = Placeholder.HOST.value
+    elif kind is KeyKind.PID:
+        found = _PID_VALUE(value)
+        placeholder = Placeholder.PID.value
+    else:
+        found = _POD_VALUE(value)
+        placeholder = Placeholder.POD.value
+    if found is None:
+        return None
+    return placeholder + (found.group(2) or "")

@@ -1,0 +1,199 @@
+"""Redaction by shape: a value found by its own form (an IP address, ``AKIA…``, a JWT, a
+Luhn-valid card number), one word at a time.
+
+A word's *shape* is the word with every digit made ``0``. Which patterns can match depends
+only on the shape, so a plan (the patterns to run) is decided once per shape; the patterns
+themselves then run on the word.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable
+from typing import Final
+
+from factledger.domain.logs import redaction_patterns as patterns
+from factledger.domain.logs.context_redaction import ezconnect, secret, url_password
+from factledger.domain.logs.placeholders import Placeholder
+
+__all__ = [
+    "EMAIL_WORD",
+    "HAS_DIGIT",
+    "IPV4_WORD",
+    "ZERO_DIGITS",
+    "apply_plan",
+    "plan_for",
+    "redact_word",
+]
+
+_SECRET: Final = Placeholder.SECRET.value
+_TRAILING: Final = ",;:.)]}'\">"
+_DIGIT_RUN3: Final = re.compile(r"\d{3}[\-.]").search
+_OCTET: Final = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+IPV4_WORD: Final = re.compile(r"(" + _OCTET + r"(?:\." + _OCTET + r"){3})(:\d{1,5})?").fullmatch
+"""A word that is exactly an IPv4 address, maybe with a port."""
+EMAIL_WORD: Final = re.compile(
+    r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
+).fullmatch
+"""A word that is exactly an e-mail address."""
+HAS_DIGIT: Final = re.compile(r"\d").search
+
+ZERO_DIGITS: Final = str.maketrans("123456789", "000000000")
+_THIRTEEN_ZEROS: Final = "0" * 13
+
+
+def redact_word(word: str) -> str:
+    """A word with every shape found in it replaced (no context)."""
+    plan = plan_for(word.translate(ZERO_DIGITS))
+    return apply_plan(word, plan) if plan else word
+
+
+def plan_for(shape: str) -> tuple[int, ...]:
+    """Which shape patterns can match a word, from its shape (the word with every digit made
+    ``0``): every test here depends only on which characters are digits, never on their
+    values, so words of one shape share one plan."""
+    steps: list[int] = []
+    if "://" in shape and "@" in shape:
+        steps.extend((_URL, _SENTRY))
+    if len(shape) >= 20:
+        steps.append(_PREFIXED)
+        if "Q~" in shape or ":AA" in shape:
+            steps.append(_ODD)
+        if len(shape) >= 32 and _LONG_HINT(shape) is not None:
+            steps.append(_LONG)
+    if "@" in shape:
+        if _EMAIL_HINT(shape) is not None:
+            steps.append(_EMAIL)
+        if "/" in shape:
+            steps.append(_EZCONNECT)
+    if _MAC_HINT(shape) is not None:
+        steps.append(_MAC)
+    if "::" in shape or shape.count(":") >= 7:
+        steps.append(_IPV6)
+    if _IPV4_HINT(shape) is not None:
+        steps.append(_IPV4)
+    if ("." in shape or "ip-" in shape) and patterns.HOST_HINT.search(shape) is not None:
+        steps.append(_HOST)
+    if "-" in shape.rstrip(_TRAILING)[-6:-4]:
+        steps.append(_POD)
+    if _DASHED_HINT(shape) is not None:
+        steps.append(_DASHED)
+    if "[" in shape and "]:" in shape:
+        steps.append(_SYSLOG)
+    if _THIRTEEN_ZEROS in shape:
+        steps.append(_CARD)
+    return tuple(steps)
+
+
+_LONG_HINT: Final = re.compile(r"[A-Za-z0-9+/_\-]{32}").search
+_EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
+_MAC_HINT: Final = re.compile(
+    r"[0-9A-Fa-f]{2}([:\-])[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1"
+    r"|[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}"
+).search
+_IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
+_DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}-\d{4,6}-\d{4}").search
+
+
+def apply_plan(word: str, plan: tuple[int, ...]) -> str:
+    redacted = word
+    for step in plan:
+        pattern, replace = _STEPS[step]
+        redacted = pattern.sub(replace, redacted)
+    return word if redacted == word else redacted
+
+
+def _prefixed(match: re.Match[str]) -> str:
+    start = match.start()
+    if start > 0 and match.string[start - 1].isalnum():
+        return match.group(0)
+    kind = match.lastgroup
+    if kind == "webhook":
+        host, _, _ = match.group(0).partition("/")
+        return host + "/" + _SECRET
+    if kind == "jwt" and start > 0 and (match.string[start - 1] in "_-"):
+        return match.group(0)
+    return _SECRET
+
+
+def _long_run(match: re.Match[str]) -> str:
+    found = match.group(0)
+    if "/" in found and _looks_like_path(found):
+        return found
+    return _SECRET if patterns.is_high_entropy(found.rstrip("=")) else found
+
+
+def _looks_like_path(run: str) -> bool:
+    if run.startswith("/"):
+        return True
+    return any(len(part) >= 3 and part.isalpha() and part.islower() for part in run.split("/"))
+
+
+def _shape(match: re.Match[str]) -> str:
+    kind = match.lastgroup
+    found = match.group(0)
+    if kind == "token":
+        return _SECRET
+    if kind == "email":
+        return Placeholder.EMAIL.value
+    if kind == "mac":
+        return Placeholder.MAC.value
+    if kind == "ipv6":
+        if patterns.ipv6_continues(match.string, match.end()) or not _is_ipv6(found):
+            return found
+        return Placeholder.IP.value
+    if kind == "ipv4":
+        return Placeholder.IP.value
+    if kind == "host":
+        return Placeholder.HOST.value
+    if kind == "pod":
+        return Placeholder.POD.value
+    if kind == "pid":
+        return "[" + Placeholder.PID.value + "]"
+    if kind == "card":
+        start = match.start()
+        if start > 0 and (match.string[start - 1].isalnum() or match.string[start - 1] in "_-+."):
+            return found
+        digits = found.replace("-", "")
+        return Placeholder.CARD.value if patterns.luhn_valid(digits) else found
+    if kind == "phone":
+        return Placeholder.PHONE.value
+    return found
+
+
+def _is_ipv6(candidate: str) -> bool:
+    address = candidate.strip("[]").split("%", 1)[0]
+    if address.count(":") < 2 or ("::" not in address and address.count(":") != 7):
+        return False
+    try:
+        ipaddress.IPv6Address(address)
+    except ValueError:
+        return False
+    return True
+
+
+# --- context replacements ---------------------------------------------------------------
+
+
+_PREFIXED, _ODD, _LONG, _EMAIL, _EZCONNECT, _MAC, _IPV6, _IPV4, _HOST, _POD, _DASHED = range(11)
+_SYSLOG, _CARD, _URL, _SENTRY = 11, 12, 13, 14
+_STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
+    (patterns.PREFIXED_SECRETS, _prefixed),
+    (patterns.ODD_PREFIXED_SECRETS, _shape),
+    (patterns.LONG_RUN, _long_run),
+    (patterns.EMAIL, _shape),
+    (patterns.EZCONNECT, ezconnect),
+    (patterns.MAC, _shape),
+    (patterns.IPV6, _shape),
+    (patterns.IPV4, _shape),
+    (patterns.HOST, _shape),
+    (patterns.POD, _shape),
+    (patterns.DASHED_NUMBER, _shape),
+    (patterns.SYSLOG_PID, _shape),
+    (patterns.CARD_DIGITS, _shape),
+    (patterns.URL_PASSWORD, url_password),
+    (patterns.SENTRY_KEY, secret),
+)
+"""The shape patterns in the order they run, with what replaces a match."""
