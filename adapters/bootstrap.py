@@ -20,6 +20,7 @@ from factledger.adapters.judges.grounding import GroundingJudge
 from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
+from factledger.adapters.logging_setup import configure_logging
 from factledger.adapters.logs.file_backend import FileLogBackend
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
@@ -176,6 +177,7 @@ def build_runtime(
     if wrap_store is not None:
         store = wrap_store(store)
     runs = RunRepository(store, default_codec(), clock, ids)
+    call_log = configure_logging()
     runner = BackendRunner()
     boundary = ToolBoundary(
         runs,
@@ -183,6 +185,7 @@ def build_runtime(
         runner,
         content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
         backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
+        call_log=call_log,
     )
     registry = ToolRegistry(boundary)
     closers: list[Callable[[], None]] = [close_store]
@@ -206,6 +209,7 @@ def build_runtime(
             judge_timeout_seconds=settings.judge.timeout_seconds,
             result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
         ),
+        call_log=call_log,
     )
     return Runtime(
         settings=settings,

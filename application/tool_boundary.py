@@ -11,6 +11,7 @@ reservation and the READY transition re-check that the run is still RUNNING.
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from typing import assert_never
 
@@ -68,6 +69,7 @@ from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import BackendFailureKind, ProjectedToolResult
 from factledger.ports.clock import Clock
 from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadWrite
+from factledger.ports.telemetry import SILENT, CallFinished, CallLog
 from factledger.ports.tools import ResultProjector, ToolExecutor
 
 __all__ = ["ToolBoundary"]
@@ -90,7 +92,9 @@ class ToolBoundary:
         *,
         content_ttl: timedelta = timedelta(hours=2),
         backend_timeout: timedelta = timedelta(seconds=30),
+        call_log: CallLog = SILENT,
     ) -> None:
+        self._log = call_log
         self._runs = runs
         self._clock = clock
         self._runner = runner
@@ -113,7 +117,22 @@ class ToolBoundary:
         timeout, so a backend that hangs cannot hang the run. A backend that enforces its own
         time limit (a server-side statement timeout, a deadline checked while scanning) may
         run with ``isolated=False`` in the calling thread and save the thread hand-off.
+        Each call ends with one log record: ids, status, code, sizes and duration.
         """
+        started = time.perf_counter()
+        result = self._invoke(context, envelope, executor, projector, isolated, hooks)
+        self._log.call_finished(_finished(envelope, result, time.perf_counter() - started))
+        return result
+
+    def _invoke(
+        self,
+        context: RunContext,
+        envelope: ToolCallRequestEnvelope,
+        executor: ToolExecutor,
+        projector: ResultProjector,
+        isolated: bool,
+        hooks: CallHooks,
+    ) -> ToolBoundaryResult:
         tool_call_id = envelope.tool_call_id
         now = self._clock.now()
         begin = BeginToolCall(
@@ -294,6 +313,23 @@ class _BegunCall:
         """A body of this call, expiring when its request body does (never later)."""
         key = PayloadKey(self.run_id, self.tool_call_id, part)
         return PayloadWrite(key, body, self.invocation.info.content_expires_at)
+
+
+def _finished(
+    envelope: ToolCallRequestEnvelope, result: ToolBoundaryResult, seconds: float
+) -> CallFinished:
+    ready = isinstance(result, BoundaryReady)
+    return CallFinished(
+        run_id=envelope.run_id,
+        tool_call_id=envelope.tool_call_id,
+        tool_name=envelope.tool_name,
+        status="READY" if ready else "REFUSED" if isinstance(result, BoundaryRefused) else "ERROR",
+        code=None if isinstance(result, BoundaryReady) else result.code,
+        request_bytes=len(envelope.arguments_json.encode("utf-8")),
+        raw_bytes=result.raw_bytes if isinstance(result, BoundaryReady) else None,
+        projection_bytes=result.projection_bytes if isinstance(result, BoundaryReady) else None,
+        duration_ms=seconds * 1000,
+    )
 
 
 def _project(projector: ResultProjector, raw: bytes) -> ProjectedToolResult | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from attrs import define, field
@@ -10,6 +12,7 @@ from returns.result import Result, Success
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
+from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -34,6 +37,7 @@ class _RunRecord:
     commands: dict[str, ChainHead] = field(factory=dict)
     meta: dict[str, str] = field(factory=dict)
     started_at: datetime | None = None
+    expires_at: datetime | None = None
 
 
 class MemoryEventStore:
@@ -47,6 +51,9 @@ class MemoryEventStore:
         self._partitions = partitions
         self._runs: dict[str, _RunRecord] = {}
         self._logs: list[list[LogEntry]] = [[] for _ in range(partitions)]
+        # Positions of the entries of each log, in order (equal to their index + 1 until
+        # ``prune`` removes entries: positions are never reused or renumbered).
+        self._positions: list[list[int]] = [[] for _ in range(partitions)]
         self._lock = vault.lock
 
     @property
@@ -77,10 +84,13 @@ class MemoryEventStore:
 
     def _write(self, record: _RunRecord, request: AppendRequest) -> None:
         self._runs[request.run_id] = record
-        log = self._logs[self.partition_of(request.run_id)]
+        partition = self.partition_of(request.run_id)
+        log, positions = self._logs[partition], self._positions[partition]
         for event in request.events:
             record.events.append(event)
-            log.append(LogEntry(f"{len(log) + 1:020d}", event))
+            position = positions[-1] + 1 if positions else 1
+            positions.append(position)
+            log.append(LogEntry(f"{position:020d}", event))
         if request.events:
             last = request.events[-1]
             record.head = ChainHead(last.sequence, last.hash)
@@ -113,7 +123,7 @@ class MemoryEventStore:
     ) -> Result[tuple[LogEntry, ...], StoreUnavailable]:
         with self._lock:
             log = self._logs[partition]
-            start = 0 if after is None else int(after)
+            start = 0 if after is None else bisect_right(self._positions[partition], int(after))
             return Success(tuple(log[start : start + limit]))
 
     def list_runs(self, limit: int) -> Result[tuple[RunIndexEntry, ...], StoreUnavailable]:
@@ -140,3 +150,71 @@ class MemoryEventStore:
         """Drop a run's tail events but keep its head (a deleted-tail drill)."""
         with self._lock:
             del self._runs[run_id].events[keep:]
+
+    # -- retention (ADR 0008) -----------------------------------------------------------
+
+    def expire_run(self, run_id: str, at: datetime) -> Result[None, StoreUnavailable]:
+        """Record when the run goes (``prune`` removes it then)."""
+        with self._lock:
+            record = self._runs.get(run_id)
+            if record is not None:
+                record.expires_at = at
+        return Success(None)
+
+    def prune(
+        self, before: datetime, behind: Mapping[int, str | None] | None = None
+    ) -> Result[SweepCounts, StoreUnavailable]:
+        """Remove every run whose expiry is at or before ``before``, with its partition-log
+        entries (positions are kept: the rest of the log reads as before). With ``behind``
+        (the lowest checkpoint of each partition), a run with a log entry past it is kept."""
+        with self._lock:
+            gone: set[str] = set()
+            for run_id, record in self._runs.items():
+                if record.expires_at is None or record.expires_at > before:
+                    continue
+                if behind is not None and not self._behind(run_id, behind):
+                    continue
+                gone.add(run_id)
+            entries = 0
+            for partition, log in enumerate(self._logs):
+                kept = [
+                    (entry, position)
+                    for entry, position in zip(log, self._positions[partition], strict=True)
+                    if entry.event.run_id not in gone
+                ]
+                entries += len(log) - len(kept)
+                self._logs[partition] = [entry for entry, _ in kept]
+                self._positions[partition] = [position for _, position in kept]
+            for run_id in gone:
+                del self._runs[run_id]
+            return Success(SweepCounts(log_entries=entries, runs=len(gone)))
+
+    def _behind(self, run_id: str, behind: Mapping[int, str | None]) -> bool:
+        partition = self.partition_of(run_id)
+        limit = behind.get(partition)
+        if limit is None:
+            return False
+        positions = self._positions[partition]
+        last = max(
+            (
+                p
+                for e, p in zip(self._logs[partition], positions, strict=True)
+                if e.event.run_id == run_id
+            ),
+            default=0,
+        )
+        return last <= int(limit)
+
+    def sweep(
+        self,
+        now: datetime,
+        horizon: datetime,
+        checkpoints: Mapping[int, Sequence[str | None]],
+    ) -> Result[SweepCounts, StoreUnavailable]:
+        """``prune(now)`` behind the lowest checkpoint of each partition."""
+        behind: dict[int, str | None] = {}
+        for partition in range(self._partitions):
+            held = checkpoints.get(partition, ())
+            known = [position for position in held if position is not None]
+            behind[partition] = min(known) if held and len(known) == len(held) else None
+        return self.prune(now, behind)

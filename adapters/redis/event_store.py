@@ -11,6 +11,7 @@ events, the partition-log entries, counters, metadata and vault bodies.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from importlib.resources import files
 
@@ -27,6 +28,7 @@ from factledger.adapters.redis.replies import (
     stream_entries,
 )
 from factledger.domain.chain import ChainHead, StoredEvent
+from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -215,6 +217,81 @@ class RedisEventStore:
             )
         return entries
 
+    # -- retention (ADR 0008) -----------------------------------------------------------
+
+    def expire_run(self, run_id: str, at: datetime) -> Result[None, StoreUnavailable]:
+        """``PEXPIREAT`` on the run's stream, metadata, keys, counters and commands: they go
+        at ``at`` (set again when a later event of the run asks for a later time)."""
+        run_keys = self._keys.run(run_id)
+        when = max(1, _ms(at))
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            for key in (
+                run_keys.events,
+                run_keys.meta,
+                run_keys.unique,
+                run_keys.counters,
+                run_keys.commands,
+            ):
+                pipe.pexpireat(key, when)
+            pipe.execute()
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        return Success(None)
+
+    def sweep(
+        self,
+        now: datetime,
+        horizon: datetime,
+        checkpoints: Mapping[int, Sequence[str | None]],
+    ) -> Result[SweepCounts, StoreUnavailable]:
+        """``XTRIM MINID`` each partition log at the lowest of its checkpoints and the
+        horizon (never by length; nothing when a checkpoint is missing), then drop from the
+        run index the runs started before the horizon whose keys have expired."""
+        horizon_id = (max(0, _ms(horizon)), 0)
+        trimmed = runs = 0
+        try:
+            for partition in range(self._keys.partitions):
+                held = checkpoints.get(partition, ())
+                if not held or any(position is None for position in held):
+                    continue
+                lowest = min([*(_entry_id(p) for p in held if p is not None), horizon_id])
+                trimmed += int(
+                    self._client.xtrim(
+                        self._keys.partition_log(partition),
+                        minid=f"{lowest[0]}-{lowest[1]}",
+                        approximate=False,
+                    )
+                )
+            for partition in range(self._keys.partitions):
+                runs += self._forget_expired(partition, horizon_id[0])
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        except (UnexpectedReply, ValueError):
+            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+        return Success(SweepCounts(log_entries=trimmed, runs=runs))
+
+    def _forget_expired(self, partition: int, before_ms: int) -> int:
+        index = self._keys.run_index(partition)
+        reply = self._client.zrangebyscore(index, "-inf", before_ms)
+        if not isinstance(reply, list):
+            raise UnexpectedReply("zrangebyscore")
+        run_ids = [as_bytes(item).decode() for item in reply]
+        if not run_ids:
+            return 0
+        pipe = self._client.pipeline(transaction=False)
+        for run_id in run_ids:
+            pipe.exists(self._keys.run(run_id).meta)
+        gone = [run_id for run_id, found in zip(run_ids, pipe.execute(), strict=True) if not found]
+        if gone:
+            self._client.zrem(index, *gone)
+        return len(gone)
+
 
 def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
+
+
+def _entry_id(position: str) -> tuple[int, int]:
+    milliseconds, _, sequence = position.partition("-")
+    return int(milliseconds), int(sequence or 0)

@@ -8,25 +8,41 @@ checkpoint a projection passes back to ``read_log``. ``append`` is ``append.py``
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Final, TypeVar
 
-from returns.result import Result
-from sqlalchemy import Connection, and_, bindparam, select
+from returns.result import Failure, Result, Success
+from sqlalchemy import Connection, and_, bindparam, delete, func, select
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from factledger.adapters.sqlite.append import append_in
-from factledger.adapters.sqlite.database import SqliteDatabase, from_micros
-from factledger.adapters.sqlite.schema import events, partition_log, run_meta, runs
+from factledger.adapters.sqlite.database import SqliteDatabase, from_micros, micros
+from factledger.adapters.sqlite.schema import (
+    commands,
+    counters,
+    events,
+    partition_log,
+    run_meta,
+    runs,
+    unique_keys,
+    vault,
+)
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
+from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     AppendOutcome,
     AppendRequest,
     LogEntry,
     RunIndexEntry,
+    UnknownOutcome,
 )
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]
+
+T = TypeVar("T")
 
 _POSITION_DIGITS: Final = 20
 
@@ -74,6 +90,31 @@ _LIST_RUNS: Final = (
     .where(runs.c.started_at.is_not(None))
     .order_by(runs.c.started_at.desc(), runs.c.run_id)
     .limit(bindparam("limit"))
+)
+
+
+_EXPIRES_AT: Final = "retention_expires_at"
+"""The ``run_meta`` field ``expire_run`` sets (microseconds since the epoch)."""
+_meta_row = sqlite_insert(run_meta)
+_SET_EXPIRY: Final = _meta_row.on_conflict_do_update(
+    index_elements=[run_meta.c.run_id, run_meta.c.name], set_={"value": _meta_row.excluded.value}
+)
+_EXPIRED_RUNS: Final = (
+    select(
+        runs.c.run_id,
+        runs.c.partition,
+        run_meta.c.value,
+        select(func.max(partition_log.c.position))
+        .where(partition_log.c.run_id == runs.c.run_id)
+        .scalar_subquery(),
+    )
+    .select_from(runs.join(run_meta, run_meta.c.run_id == runs.c.run_id))
+    .where(run_meta.c.name == bindparam("name"))
+)
+_DROP_LOG: Final = delete(partition_log).where(partition_log.c.run_id == bindparam("run_id"))
+_DROP_RUN: Final = tuple(
+    delete(table).where(table.c.run_id == bindparam("run_id"))
+    for table in (events, run_meta, unique_keys, counters, commands, vault, runs)
 )
 
 
@@ -167,3 +208,72 @@ class SqliteEventStore:
             )
 
         return self._db.read(read)
+
+    # -- retention (ADR 0008) -----------------------------------------------------------
+
+    def expire_run(self, run_id: str, at: datetime) -> Result[None, StoreUnavailable]:
+        """Record when the run's stream, head and guards go (``prune`` removes them then)."""
+        expires_at = str(micros(at))
+
+        def work(connection: Connection) -> tuple[None, bool]:
+            if connection.execute(_READ_HEAD, {"run_id": run_id}).first() is None:
+                return None, False
+            connection.execute(
+                _SET_EXPIRY, {"run_id": run_id, "name": _EXPIRES_AT, "value": expires_at}
+            )
+            return None, True
+
+        return _as_result(self._db.write(work))
+
+    def prune(
+        self, before: datetime, behind: Mapping[int, str | None] | None = None
+    ) -> Result[SweepCounts, StoreUnavailable]:
+        """Remove every run whose expiry is at or before ``before``: its events, metadata,
+        keys, counters, commands, bodies and partition-log entries. With ``behind`` (the
+        lowest checkpoint of each partition), a run with a log entry past it is kept."""
+        before_us = micros(before)
+
+        def work(connection: Connection) -> tuple[SweepCounts, bool]:
+            expired = connection.execute(_EXPIRED_RUNS, {"name": _EXPIRES_AT}).all()
+            runs = entries = 0
+            for run_id, partition, value, last_position in expired:
+                if not str(value).isdigit() or int(value) > before_us:
+                    continue
+                if behind is not None and last_position is not None:
+                    limit = _position(behind.get(partition))
+                    if limit is None or limit == 0 or last_position > limit:
+                        continue
+                entries += connection.execute(_DROP_LOG, {"run_id": run_id}).rowcount
+                for statement in _DROP_RUN:
+                    connection.execute(statement, {"run_id": run_id})
+                runs += 1
+            return SweepCounts(log_entries=entries, runs=runs), True
+
+        return _as_result(self._db.write(work))
+
+    def sweep(
+        self,
+        now: datetime,
+        horizon: datetime,
+        checkpoints: Mapping[int, Sequence[str | None]],
+    ) -> Result[SweepCounts, StoreUnavailable]:
+        """``prune(now)`` behind the lowest checkpoint of each partition (the log entries of
+        this store hold no bytes: they go with their run)."""
+        behind: dict[int, str | None] = {}
+        for partition in range(self.partitions):
+            held = checkpoints.get(partition, ())
+            known = [position for position in held if position is not None]
+            behind[partition] = (
+                min(known, key=lambda p: _position(p) or 0)
+                if held and len(known) == len(held)
+                else None
+            )
+        return self.prune(now, behind)
+
+
+def _as_result(outcome: T | StoreUnavailable | UnknownOutcome) -> Result[T, StoreUnavailable]:
+    if isinstance(outcome, StoreUnavailable):
+        return Failure(outcome)
+    if isinstance(outcome, UnknownOutcome):
+        return Failure(StoreUnavailable(outcome.reason))
+    return Success(outcome)

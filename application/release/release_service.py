@@ -11,6 +11,7 @@ returned: a release the store cannot record is never a SUCCESS.
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from typing import TypeAlias
 
@@ -79,6 +80,7 @@ from factledger.ports.semantic_judge import (
     JudgeUnsupported,
     SemanticJudge,
 )
+from factledger.ports.telemetry import SILENT, CallLog, ReleaseLogged
 
 __all__ = [
     "AlreadyReleased",
@@ -148,7 +150,9 @@ class ReleaseService:
         vault: PayloadVault,
         clock: Clock,
         policy: ReleasePolicy | None = None,
+        call_log: CallLog = SILENT,
     ) -> None:
+        self._log = call_log
         self._runs = runs
         self._run_service = run_service
         self._canonical = canonical
@@ -166,7 +170,16 @@ class ReleaseService:
     def release(
         self, run_id: str, draft_text: str | None, *, repairer: DraftRepairer | None = None
     ) -> ReleaseOutcomeValue:
-        """Release a run with the agent's draft (``None``: it stopped without one)."""
+        """Release a run with the agent's draft (``None``: it stopped without one); the
+        decision ends with one log record (ids and codes, never the draft)."""
+        started = time.perf_counter()
+        outcome = self._release_closed(run_id, draft_text, repairer)
+        self._log.release_decided(_logged(run_id, outcome, time.perf_counter() - started))
+        return outcome
+
+    def _release_closed(
+        self, run_id: str, draft_text: str | None, repairer: DraftRepairer | None
+    ) -> ReleaseOutcomeValue:
         try:
             return self._release(run_id, draft_text, repairer or self._repairer)
         except _Stop as stop:
@@ -569,3 +582,19 @@ def _draft_json(draft: Draft) -> JsonObject:
         "conclusion": draft.conclusion,
         "analyses": [analysis.to_json() for analysis in draft.analyses],
     }
+
+
+def _logged(run_id: str, outcome: ReleaseOutcomeValue, seconds: float) -> ReleaseLogged:
+    if not isinstance(outcome, ReleaseResult):
+        code = "ALREADY_RELEASED" if isinstance(outcome, AlreadyReleased) else "UNKNOWN_RUN"
+        return ReleaseLogged(run_id, None, None, None, None, code, seconds * 1000)
+    fallback = outcome.fallback
+    return ReleaseLogged(
+        run_id=run_id,
+        outcome=outcome.outcome,
+        fallback_type=None if fallback is None else fallback.type,
+        failure_stage=None if fallback is None else fallback.failure_stage,
+        failure_code=outcome.failure_code,
+        code="DECIDED",
+        duration_ms=seconds * 1000,
+    )
