@@ -22,6 +22,7 @@ def _registrations() -> tuple[Register, ...]:
         demo_command,
         logs_command,
         mcp_command,
+        rebuild_command,
         run_command,
         runs_command,
         serve_command,
@@ -36,6 +37,7 @@ def _registrations() -> tuple[Register, ...]:
         logs_command.register,
         mcp_command.register,
         serve_command.register,
+        rebuild_command.register,
     )
 
 

@@ -1,0 +1,222 @@
+"""``factledger rebuild``: drop and rebuild projections from the event log.
+
+- ``rebuild``: every projection (``audit`` rows, run ``retention`` expiries) is replayed from
+  the start of every partition log; each run whose first event the log still holds gets its
+  rows replaced, so deleting every audit row and rebuilding restores them exactly, and
+  rebuilding twice gives the same rows. Rows of runs the log no longer holds (past retention)
+  are kept: they are all that is left of those runs.
+- ``rebuild --run RUN_ID``: one run's audit rows, from its own stream.
+- ``--projection NAME``: only that projection.
+
+On a terminal it draws a progress bar on stderr and prints a short summary; otherwise (or
+with ``--json``) it prints one JSON summary. Exit codes: 0 done, 1 the audit database or the
+event store was unavailable (what was committed stays; run it again), or the run is not in
+the log; 2 a settings error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Final, TextIO
+
+from returns.result import Success
+
+from factledger.adapters.audit.wiring import AuditRuntime, open_audit
+from factledger.adapters.bootstrap import build_stores
+from factledger.adapters.config.settings import SettingsError, load_settings
+from factledger.adapters.logging_setup import logger
+from factledger.adapters.system import SystemClock
+from factledger.application.projections.projector import (
+    CatchUpReport,
+    PartitionReport,
+    Projector,
+    RunNotInLog,
+    RunRebuilt,
+    rebuild_run,
+)
+from factledger.domain.event_catalog import default_codec
+from factledger.domain.json_types import JsonObject
+from factledger.ports.audit import AUDIT_PROJECTION, EXPIRY_PROJECTION, AuditUnavailable
+from factledger.ports.event_store import EventStore
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["register"]
+
+_NAMES: Final = (AUDIT_PROJECTION, EXPIRY_PROJECTION)
+_BAR: Final = 30
+_REDRAW: Final = 0.1
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "rebuild", help="drop and rebuild projections (audit rows) from the event log"
+    )
+    parser.add_argument("--run", metavar="RUN_ID", help="rebuild one run's audit rows only")
+    parser.add_argument(
+        "--projection", choices=_NAMES, help="rebuild this projection only (default: all)"
+    )
+    parser.add_argument(
+        "--config", type=Path, metavar="FILE", help="settings file (default: lookup order)"
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON summary")
+    parser.set_defaults(handler=_handle)
+
+
+class _ProgressBar:
+    """Partitions done, events applied and the rate, redrawn in place on a terminal."""
+
+    def __init__(self, stream: TextIO, name: str, partitions: int) -> None:
+        self._stream = stream
+        self._name = name
+        self._partitions = partitions
+        self._done: set[int] = set()
+        self._events = 0
+        self._started = time.perf_counter()
+        self._drawn = 0.0
+
+    def batch(self, partition: int, events: int) -> None:
+        self._events += events
+        self._draw(final=False)
+
+    def partition_done(self, partition: int) -> None:
+        self._done.add(partition)
+        self._draw(final=False)
+
+    def finish(self) -> None:
+        self._draw(final=True)
+
+    def _draw(self, *, final: bool) -> None:
+        now = time.perf_counter()
+        if not final and now - self._drawn < _REDRAW:
+            return
+        self._drawn = now
+        filled = _BAR * len(self._done) // max(1, self._partitions)
+        rate = self._events / max(now - self._started, 1e-9)
+        line = (
+            f"\r{self._name:<9} [{'#' * filled}{'.' * (_BAR - filled)}] "
+            f"{len(self._done)}/{self._partitions} partitions  {self._events:,} events  "
+            f"{rate:,.0f}/s"
+        )
+        self._stream.write(line + ("\n" if final else ""))
+        self._stream.flush()
+
+
+def _rebuild_projection(
+    projector: Projector, bar: _ProgressBar | None
+) -> CatchUpReport | AuditUnavailable | StoreUnavailable:
+    reports: list[PartitionReport] = []
+    for partition in range(projector.partitions):
+        outcome = projector.rebuild((partition,), progress=None if bar is None else bar.batch)
+        if not isinstance(outcome, CatchUpReport):
+            return outcome
+        reports.extend(outcome.partitions)
+        if bar is not None:
+            bar.partition_done(partition)
+    if bar is not None:
+        bar.finish()
+    return CatchUpReport(tuple(reports))
+
+
+def _summary(name: str, report: CatchUpReport, seconds: float) -> JsonObject:
+    return {
+        "projection": name,
+        "partitions": len(report.partitions),
+        "events": report.events,
+        "rows": report.rows,
+        "seconds": round(seconds, 3),
+        "events_per_second": round(report.events / seconds) if seconds > 0 else None,
+    }
+
+
+def _failure(outcome: AuditUnavailable | StoreUnavailable | RunNotInLog) -> JsonObject:
+    if isinstance(outcome, RunNotInLog):
+        return {"error": "RUN_NOT_IN_LOG", "run_id": outcome.run_id}
+    kind = "AUDIT_UNAVAILABLE" if isinstance(outcome, AuditUnavailable) else "STORE_UNAVAILABLE"
+    return {"error": kind, "reason": outcome.reason}
+
+
+def _rebuild(
+    args: argparse.Namespace, events: EventStore, audit: AuditRuntime, interactive: bool
+) -> tuple[JsonObject, int]:
+    if args.run is not None:
+        if args.projection == EXPIRY_PROJECTION:
+            return {"error": "RUN_REBUILDS_AUDIT_ONLY"}, 2
+        started = time.perf_counter()
+        done = rebuild_run(events, audit.store, default_codec(), args.run)
+        if not isinstance(done, RunRebuilt):
+            return _failure(done), 1
+        return {
+            "projection": AUDIT_PROJECTION,
+            "run_id": done.run_id,
+            "events": done.events,
+            "rows": done.rows,
+            "seconds": round(time.perf_counter() - started, 3),
+        }, 0
+    chosen = [p for p in audit.projectors if args.projection in (None, p.name)]
+    summaries: list[JsonObject] = []
+    for projector in chosen:
+        bar = (
+            _ProgressBar(sys.stderr, projector.name, projector.partitions) if interactive else None
+        )
+        started = time.perf_counter()
+        outcome = _rebuild_projection(projector, bar)
+        if not isinstance(outcome, CatchUpReport):
+            return {**_failure(outcome), "projection": projector.name}, 1
+        summary = _summary(projector.name, outcome, time.perf_counter() - started)
+        logger().info("projection.rebuilt", **summary)
+        summaries.append(summary)
+    return {"rebuilt": list(summaries)}, 0
+
+
+def _print_text(summary: JsonObject, stream: TextIO) -> None:
+    if "error" in summary:
+        print(
+            f"rebuild failed: {summary['error']} {summary.get('reason', '')}".rstrip(), file=stream
+        )
+        return
+    if "run_id" in summary:
+        print(
+            f"run {summary['run_id']}: {summary['events']} events → {summary['rows']} audit rows",
+            file=stream,
+        )
+        return
+    rebuilt = summary.get("rebuilt")
+    for item in rebuilt if isinstance(rebuilt, list) else []:
+        if isinstance(item, dict):
+            print(
+                f"{item['projection']}: {item['events']} events → {item['rows']} rows "
+                f"in {item['seconds']} s over {item['partitions']} partitions",
+                file=stream,
+            )
+
+
+def _handle(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings(args.config)
+        clock = SystemClock()
+        events, _, close_store = build_stores(settings, clock)
+    except SettingsError as error:
+        print(f"factledger: {error}", file=sys.stderr)
+        return 2
+    try:
+        opened = open_audit(settings, events, clock)
+        if not isinstance(opened, Success):
+            print(f"factledger: {opened.failure().message}", file=sys.stderr)
+            return 2 if opened.failure().reason == "UNSUPPORTED_URL" else 1
+        audit: AuditRuntime = opened.unwrap()
+        try:
+            interactive = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
+            summary, code = _rebuild(args, events, audit, interactive)
+        finally:
+            audit.close()
+    finally:
+        close_store()
+    if args.json or not sys.stdout.isatty():
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        _print_text(summary, sys.stdout if code == 0 else sys.stderr)
+    return code
