@@ -130,9 +130,11 @@ class RunRepository:
             return cached
         return self._read_after(cached or RunLog(run_id))
 
-    def events(self, run_id: str) -> tuple[RecordedEvent, ...] | StoreFailed:
-        """Every recorded event of a run, decoded, in order (for timelines and views)."""
-        stored = self._store.read_run(run_id)
+    def events(
+        self, run_id: str, after_sequence: int = 0
+    ) -> tuple[RecordedEvent, ...] | StoreFailed:
+        """The run's recorded events after a sequence, decoded, in order."""
+        stored = self._store.read_run(run_id, after_sequence)
         if not isinstance(stored, Success):
             return StoreFailed("UNAVAILABLE")
         decoded: list[RecordedEvent] = []
@@ -149,15 +151,9 @@ class RunRepository:
             self._cache.pop(run_id, None)
 
     def _read_after(self, start: RunLog) -> RunLog | StoreFailed:
-        stored = self._store.read_run(start.run_id, start.sequence)
-        if not isinstance(stored, Success):
-            return StoreFailed("UNAVAILABLE")
-        decoded: list[RecordedEvent] = []
-        for item in stored.unwrap():
-            event = self._codec.decode(item.data, item.hash)
-            if not isinstance(event, Success):
-                return StoreFailed("CORRUPT_STREAM")
-            decoded.append(event.unwrap())
+        decoded = self.events(start.run_id, start.sequence)
+        if isinstance(decoded, StoreFailed):
+            return decoded
         folded = fold(decoded, start)
         if not isinstance(folded, Success):
             return StoreFailed("CORRUPT_STREAM")

@@ -40,6 +40,7 @@ from factledger.application.tools.spec import EnvelopeTool, ToolSpec
 from factledger.domain.chain import ChainIntact, verify_chain
 from factledger.domain.evidence import Source
 from factledger.domain.invocation import Ready
+from factledger.domain.run_log import RunLog
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
@@ -173,7 +174,8 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
     overspent = duplicates = broken = 0
     for run_id in run_ids:
         log = harness.parts.runs.load(run_id)
-        assert not isinstance(log, Exception) and log.run is not None  # noqa: PT018
+        assert isinstance(log, RunLog)
+        assert log.run is not None
         if log.run.usage.tool_calls > log.run.budget.tool_calls:
             overspent += 1
         ready = [i for i in log.invocations.values() if isinstance(i, Ready)]

@@ -50,20 +50,9 @@ class RunBudget:
     """Wall-clock seconds from the start of the run to its deadline."""
 
     def limit_of(self, name: BudgetName) -> int:
-        """The run-wide limit of one counter."""
-        match name:
-            case BudgetName.TOOL_CALLS:
-                return self.tool_calls
-            case BudgetName.REQUEST_BYTES:
-                return self.request_bytes
-            case BudgetName.RAW_BYTES:
-                return self.raw_bytes
-            case BudgetName.PROJECTION_BYTES:
-                return self.projection_bytes
-            case BudgetName.MODEL_CALLS:
-                return self.model_calls
-            case BudgetName.MODEL_TOKENS:
-                return self.model_tokens
+        """The run-wide limit of one counter (each counter is a field of the same name)."""
+        limit: int = getattr(self, name.value)
+        return limit
 
 
 @frozen
@@ -84,20 +73,9 @@ class BudgetUsage:
     """Model tokens recorded."""
 
     def used(self, name: BudgetName) -> int:
-        """The current value of one counter."""
-        match name:
-            case BudgetName.TOOL_CALLS:
-                return self.tool_calls
-            case BudgetName.REQUEST_BYTES:
-                return self.request_bytes
-            case BudgetName.RAW_BYTES:
-                return self.raw_bytes
-            case BudgetName.PROJECTION_BYTES:
-                return self.projection_bytes
-            case BudgetName.MODEL_CALLS:
-                return self.model_calls
-            case BudgetName.MODEL_TOKENS:
-                return self.model_tokens
+        """The current value of one counter (each counter is a field of the same name)."""
+        used: int = getattr(self, name.value)
+        return used
 
     def remaining(self, budget: RunBudget, name: BudgetName) -> int:
         """How much of one counter is left (never negative)."""
