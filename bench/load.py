@@ -40,8 +40,8 @@ from factledger.application.tools.spec import EnvelopeTool, ToolSpec
 from factledger.domain.chain import ChainIntact, verify_chain
 from factledger.domain.evidence import Source
 from factledger.domain.invocation import Ready
-from factledger.domain.run_log import RunLog
 from factledger.domain.json_types import JsonObject
+from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.tools import ResultProjector, ToolExecutor
