@@ -1,0 +1,1 @@
+"""Audit rows, projections, retention and logs (no services needed)."""
