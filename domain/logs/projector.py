@@ -290,7 +290,7 @@ def _assemble(
         },
         "matched_count": header.matched_count,
         "observed_range": {"first": first_ts, "last": last_ts},
-        "level_counts": dict(sorted(header.level_counts.items())),
+        "level_counts": _shown_levels(header.level_counts),
         "pattern_count": len(merged),
         "patterns": [],
         "events": [],
@@ -445,6 +445,17 @@ class _Renderer:
             settings.field_chars,
             settings.max_fields,
         )
+
+
+def _shown_levels(level_counts: dict[str, int]) -> JsonObject:
+    """The backend's per-level counts under the projector's level names only (a name that is
+    no known level is counted as ``UNKNOWN``, never shown as written)."""
+    shown: dict[str, int] = {}
+    for name, count in level_counts.items():
+        level = normalize_level(name)
+        key = UNKNOWN_LEVEL if level is None else level.value
+        shown[key] = shown.get(key, 0) + count
+    return dict(sorted(shown.items()))
 
 
 def _earliest(left: str | None, right: str | None) -> str | None:

@@ -325,7 +325,9 @@ class Redactor:
         if isinstance(value, list):
             return [self.redact_value(key, item) for item in value]
         if isinstance(value, dict):
-            return {name: self.redact_value(name, item) for name, item in value.items()}
+            return {
+                self.redact(name): self.redact_value(name, item) for name, item in value.items()
+            }
         return value
 
 

@@ -49,7 +49,7 @@ def render_record(
                 )
                 redacted = text
                 clipped = clipped or cut
-            shown[clip(key, 64)[0]] = redacted
+            shown[clip(redactor.redact(key), 64)[0]] = redacted
         clipped = clipped or len(fields) > max_fields
         body["fields"] = shown
     frames_dropped = False

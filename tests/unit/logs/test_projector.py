@@ -192,3 +192,24 @@ def test_the_same_raw_always_gives_the_same_observation() -> None:
     records = [record(f"job {i} finished in {i}s", level="INFO") for i in range(50)]
     text = raw(records)
     assert project_logs(text, OPEN) == project_logs(text, OPEN)
+
+
+def test_field_names_are_redacted_and_unknown_level_names_are_not_shown_as_written() -> None:
+    from factledger.domain.logs.raw_format import RawHeader, encode_raw, query_header
+
+    item = record("hello", fields={"10.9.8.7": "peer", "user": "bob@example.com"})
+    header = RawHeader(
+        query=query_header(OPEN),
+        window_start=None,
+        window_end=None,
+        matched_count=2,
+        returned_count=1,
+        limit_reached=True,
+        level_counts={"INFO": 1, "token=abc123secret": 1},
+    )
+    agent_result = project_logs(encode_raw(header, [item]), OPEN).unwrap().agent_result
+    text = json.dumps(agent_result)
+    assert "10.9.8.7" not in text
+    assert "bob@example.com" not in text
+    assert "abc123secret" not in text
+    assert agent_result["level_counts"] == {"INFO": 1, "UNKNOWN": 1}
