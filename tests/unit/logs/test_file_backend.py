@@ -165,3 +165,12 @@ def test_binary_files_are_skipped(tmp_path: Path) -> None:
     (tmp_path / "app.log").write_text("2024-06-01T10:00:00Z ERROR real\n")
     raw = _run(tmp_path, _query())
     assert raw["matched_count"] == 1
+
+
+def test_the_file_backend_is_a_log_backend(tmp_path: Path) -> None:
+    from factledger.ports.logs import LogBackend
+
+    backend: LogBackend = FileLogBackend(tmp_path)
+    raw = json.loads(backend.query(_query(), deadline=time.monotonic() + LATER).unwrap())
+    assert raw["matched_count"] == 0
+    assert raw["window"] == {"start": None, "end": None}
