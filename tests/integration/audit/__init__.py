@@ -1,0 +1,1 @@
+"""Audit against real MariaDB and Redis, and the planted-secrets run."""
