@@ -14,12 +14,12 @@ from typing import Any
 from attrs import field, frozen
 from attrs.validators import ge, gt
 from fastapi import Depends, FastAPI
-from fastapi.openapi.utils import get_openapi
 
 from factledger.adapters.http.auth import bearer_guard
 from factledger.adapters.http.events import StreamLimits
 from factledger.adapters.http.limits import BodyLimit
-from factledger.adapters.http.problems import install_problem_handlers, use_problem_json
+from factledger.adapters.http.openapi import openapi_document
+from factledger.adapters.http.problems import install_problem_handlers
 from factledger.adapters.http.routes import runs_router
 from factledger.application.harness import Harness
 
@@ -86,14 +86,7 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            document = get_openapi(
-                title=app.title,
-                version=app.version,
-                summary=app.summary,
-                description=app.description,
-                routes=app.routes,
-            )
-            app.openapi_schema = use_problem_json(document)
+            app.openapi_schema = openapi_document(app)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented override

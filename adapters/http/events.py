@@ -16,17 +16,26 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import anyio
 from attrs import frozen
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
+from factledger.adapters.http.models import StreamError, StreamTimeout
 from factledger.application.harness import Harness, HarnessError
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.status import ApplicationStatus
 
-__all__ = ["EventStreamResponse", "StreamLimits", "sse_frame", "status_events"]
+__all__ = [
+    "EVENT_MODELS",
+    "EVENT_SCHEMA",
+    "EventStreamResponse",
+    "StreamLimits",
+    "sse_frame",
+    "status_events",
+]
 
 _DONE = ApplicationStatus.DONE.value
 
@@ -58,6 +67,40 @@ def sse_frame(event: str, data: JsonValue, event_id: str | None = None) -> bytes
     return ("\n".join(lines) + "\n\n").encode("utf-8")
 
 
+def _error(run_id: str, failed: HarnessError) -> bytes:
+    return sse_frame("error", StreamError(run_id=run_id, code=failed.code).model_dump(mode="json"))
+
+
+def _event_schema(name: str, data: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["event", "data"],
+        "properties": {
+            "event": {"const": name},
+            "id": {"type": "string"},
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": {"$ref": f"#/components/schemas/{data}"},
+            },
+        },
+    }
+
+
+EVENT_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        _event_schema("status", "StatusChange"),
+        _event_schema("released", "ReleaseResult"),
+        _event_schema("timeout", "StreamTimeout"),
+        _event_schema("error", "StreamError"),
+    ]
+}
+"""One event of the stream (its ``data`` is JSON of the named schema)."""
+
+EVENT_MODELS = (StreamTimeout, StreamError)
+"""Event payloads no endpoint returns, to add to the document's schemas."""
+
+
 def _is_done(changes: list[JsonObject]) -> bool:
     return any(change.get("status") == _DONE for change in changes)
 
@@ -85,15 +128,14 @@ async def status_events(
             try:
                 result = await run_in_threadpool(harness.released, run_id)
             except HarnessError as failed:
-                yield sse_frame("error", {"run_id": run_id, "code": failed.code})
+                yield _error(run_id, failed)
                 return
             yield sse_frame("released", result)
             return
         now = time.monotonic()
         if now >= deadline:
-            yield sse_frame(
-                "timeout", {"run_id": run_id, "waited_seconds": limits.max_wait_seconds}
-            )
+            timeout = StreamTimeout(run_id=run_id, waited_seconds=limits.max_wait_seconds)
+            yield sse_frame("timeout", timeout.model_dump(mode="json"))
             return
         if await disconnected():
             return
@@ -104,5 +146,5 @@ async def status_events(
         try:
             changes = await run_in_threadpool(harness.statuses, run_id)
         except HarnessError as failed:
-            yield sse_frame("error", {"run_id": run_id, "code": failed.code})
+            yield _error(run_id, failed)
             return

@@ -46,9 +46,12 @@ __all__ = [
     "StartRunRequest",
     "StatusChange",
     "StatusTimeline",
+    "StreamError",
+    "StreamTimeout",
     "ToolCallRequest",
     "ToolDefinitions",
     "ToolFormat",
+    "ToolsQuery",
     "ValidationIssue",
     "reply",
 ]
@@ -76,6 +79,13 @@ def _text_instant(value: object) -> object:
     return _encodable(value)
 
 
+def _integral(value: object) -> object:
+    """JSON Schema counts ``3.0`` as an integer, so this API does too (only a whole float)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 Text = Annotated[str, BeforeValidator(_encodable)]
 """A string that encodes as UTF-8."""
 
@@ -84,11 +94,15 @@ Instant = Annotated[AwareDatetime, Field(strict=False), BeforeValidator(_text_in
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
 
 
 class _Response(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
 
 
 def reply(model: type[_Reply], data: JsonObject) -> _Reply:
@@ -121,8 +135,15 @@ class ToolCallRequest(_Request):
     """The tool the model called."""
     arguments: Text
     """The arguments exactly as the model sent them: a JSON string, passed on verbatim."""
-    step: int | None = Field(default=None, ge=0, le=1_000_000)
+    step: Annotated[int, Field(ge=0, le=1_000_000), BeforeValidator(_integral)] | None = None
     """The agent step (model turn) that made the call."""
+
+
+class ToolsQuery(_Request):
+    """``GET /runs/{run_id}/tools``: the query (an unknown parameter is refused)."""
+
+    format: ToolFormat = "openai"
+    """``openai`` (strict-mode function tools) or ``mcp`` (MCP tool descriptions)."""
 
 
 class ReleaseRequest(_Request):
@@ -479,3 +500,21 @@ class StatusTimeline(_Response):
     """The run."""
     statuses: list[StatusChange]
     """The changes."""
+
+
+class StreamTimeout(_Response):
+    """The data of the event ``timeout``: the stream waited its longest and closed."""
+
+    run_id: str
+    """The run (not released yet: reconnect to go on waiting)."""
+    waited_seconds: float
+    """How long the stream waited."""
+
+
+class StreamError(_Response):
+    """The data of the event ``error``: the stream could not go on."""
+
+    run_id: str
+    """The run."""
+    code: str
+    """A facade code (``STORE_UNAVAILABLE``...)."""

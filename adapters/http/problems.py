@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from http import HTTPStatus
-from typing import Any
 
 from attrs import frozen
 from fastapi import FastAPI, Request
@@ -28,7 +27,6 @@ __all__ = [
     "ProblemError",
     "install_problem_handlers",
     "problem_response",
-    "use_problem_json",
 ]
 
 PROBLEM_JSON = "application/problem+json"
@@ -53,6 +51,7 @@ _KINDS: Mapping[str, _Kind] = {
     "RUN_NOT_ACTIVE": _Kind(409, "Run not in that state", "The run is not in a state for this."),
     "ALREADY_RELEASED": _Kind(409, "Already released", "Released; the result has expired."),
     # the transport's own codes
+    "MALFORMED_BODY": _Kind(400, "Malformed body", "The body could not be read as JSON."),
     "UNAUTHORIZED": _Kind(401, "Unauthorized", "A valid bearer token is required."),
     "NOT_FOUND": _Kind(404, "Not found", "No such resource."),
     "METHOD_NOT_ALLOWED": _Kind(405, "Method not allowed", "This resource does not allow it."),
@@ -65,7 +64,9 @@ _KINDS: Mapping[str, _Kind] = {
 class FieldIssue(BaseModel):
     """Where a request did not match the schema (never the value it carried)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
 
     type: str
     """The pydantic error type (``missing``, ``string_type``, ``extra_forbidden``...)."""
@@ -76,7 +77,9 @@ class FieldIssue(BaseModel):
 class Problem(BaseModel):
     """An error response (RFC 9457) with a stable ``code``."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
 
     type: str
     """``urn:factledger:problem:<CODE>``."""
@@ -168,9 +171,12 @@ async def _on_validation_error(_: Request, exc: Exception) -> JSONResponse:
 
 async def _on_http_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    code = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "REQUEST_TOO_LARGE"}.get(
-        exc.status_code, f"HTTP_{exc.status_code}"
-    )
+    code = {
+        400: "MALFORMED_BODY",
+        404: "NOT_FOUND",
+        405: "METHOD_NOT_ALLOWED",
+        413: "REQUEST_TOO_LARGE",
+    }.get(exc.status_code, f"HTTP_{exc.status_code}")
     return problem_response(code, status=exc.status_code, headers=exc.headers)
 
 
@@ -186,23 +192,3 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
     app.add_exception_handler(Exception, _on_unexpected)
-
-
-def use_problem_json(schema: dict[str, Any]) -> dict[str, Any]:
-    """Rewrite an OpenAPI document so that every error response is problem+json ``Problem``
-    (FastAPI documents its own validation error shape, which this API never sends)."""
-    schemas: dict[str, Any] = schema.setdefault("components", {}).setdefault("schemas", {})
-    for name in ("HTTPValidationError", "ValidationError"):
-        schemas.pop(name, None)
-    problem = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
-    schemas.update(problem.pop("$defs", {}))
-    schemas["Problem"] = problem
-    content = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
-    for operations in schema.get("paths", {}).values():
-        for operation in operations.values():
-            responses: dict[str, Any] = operation.setdefault("responses", {})
-            responses.setdefault("default", {"description": "Another error (problem+json)."})
-            for status, response in responses.items():
-                if status == "default" or status.startswith(("4", "5")):
-                    response["content"] = content
-    return schema

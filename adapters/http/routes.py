@@ -28,7 +28,7 @@ from factledger.adapters.http.models import (
     StatusTimeline,
     ToolCallRequest,
     ToolDefinitions,
-    ToolFormat,
+    ToolsQuery,
     reply,
 )
 from factledger.application.harness import Harness
@@ -54,7 +54,7 @@ _EVENTS: Responses = {
     200: {
         "description": "Events `status` (one per ApplicationStatus change, `id` = its position), "
         "then one `released` with the release result; or one `timeout` or `error`.",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        "content": {"text/event-stream": {}},
     }
 }
 
@@ -93,13 +93,10 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         responses={**_RUN, **_STORE},
         summary="The run's tool definitions",
     )
-    def tool_definitions(
-        run_id: RunId,
-        tool_format: Annotated[ToolFormat, Query(alias="format")] = "openai",
-    ) -> ToolDefinitions:
+    def tool_definitions(run_id: RunId, query: Annotated[ToolsQuery, Query()]) -> ToolDefinitions:
         """The evidence tools' definitions, as OpenAI strict-mode tools or as MCP tools."""
-        tools: list[JsonValue] = list(harness.tool_definitions(run_id, tool_format))
-        return reply(ToolDefinitions, {"format": tool_format, "tools": tools})
+        tools: list[JsonValue] = list(harness.tool_definitions(run_id, query.format))
+        return reply(ToolDefinitions, {"format": query.format, "tools": tools})
 
     @router.post(
         "/{run_id}/tool-calls",
@@ -195,7 +192,14 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
     async def events(
         run_id: RunId,
         request: Request,
-        last_event_id: Annotated[int | None, Header(alias="Last-Event-ID", ge=0)] = None,
+        last_event_id: Annotated[
+            int,
+            Header(
+                alias="Last-Event-ID",
+                ge=0,
+                description="The `id` of the last event received: only later ones are sent.",
+            ),
+        ] = 0,
     ) -> EventStreamResponse:
         """Each ApplicationStatus change once, then one `released` event, then the end."""
         first = await run_in_threadpool(harness.statuses, run_id)
@@ -203,7 +207,7 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
             harness,
             run_id,
             first,
-            already_sent=last_event_id or 0,
+            already_sent=last_event_id,
             limits=limits,
             disconnected=request.is_disconnected,
         )

@@ -6,11 +6,20 @@ import json
 
 import httpx
 
+from factledger.adapters.http import ApiOptions, create_app
+from factledger.application.harness import Harness
 from factledger.domain.json_types import JsonObject
 from tests.integration.http.conftest import Served
-from tests.integration.http.serving import draft, drive_calls, planted_secrets, start_run
+from tests.integration.http.serving import (
+    draft,
+    drive_calls,
+    planted_secrets,
+    serving,
+    start_run,
+)
 
 PROBLEM_JSON = "application/problem+json"
+JSON = {"Content-Type": "application/json"}
 
 
 def _problem(response: httpx.Response, status: int, code: str) -> JsonObject:
@@ -181,9 +190,33 @@ def test_a_validation_problem_names_the_field_but_never_echoes_the_input(
     not_json = client.post("/runs", content=b'{"question": "sk_live_' + secret.encode())
     naive = client.post("/runs", json={"start": "2026-03-14T09:00:00", "service": "a"})
 
+    not_text = client.post("/runs", content=b"\xea\xdb\xef1", headers=JSON)
+
+    _problem(not_text, 400, "MALFORMED_BODY")
     problem = _problem(wrong_type, 422, "INVALID_REQUEST")
     assert problem["errors"] == [{"type": "string_type", "loc": ["body", "question"]}]
     for response in (wrong_type, unknown_key, not_json, naive):
         _problem(response, 422, "INVALID_REQUEST")
         assert "sk_live_" not in response.text
         assert secret not in response.text
+
+
+class BrokenHarness(Harness):
+    """A harness whose summary fails with an exception carrying content."""
+
+    def run_summary(self, run_id: str) -> JsonObject:
+        raise RuntimeError(f"backend said {planted_secrets()[1]}")
+
+
+def test_an_unexpected_failure_is_a_generic_500_problem_without_its_text(served: Served) -> None:
+    broken = BrokenHarness(served.harness.parts)
+    with (
+        serving(create_app(broken, ApiOptions(token=served.token))) as url,
+        served.client() as client,
+    ):
+        response = client.get(f"{url}/runs/any")
+
+    problem = _problem(response, 500, "INTERNAL_ERROR")
+    assert problem["detail"] == "The request could not be served."
+    assert planted_secrets()[1] not in response.text
+    assert "RuntimeError" not in response.text
