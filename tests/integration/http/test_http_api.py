@@ -13,6 +13,7 @@ from tests.integration.http.conftest import Served
 from tests.integration.http.serving import (
     draft,
     drive_calls,
+    logs_call,
     planted_secrets,
     serving,
     start_run,
@@ -199,6 +200,38 @@ def test_a_validation_problem_names_the_field_but_never_echoes_the_input(
         _problem(response, 422, "INVALID_REQUEST")
         assert "sk_live_" not in response.text
         assert secret not in response.text
+
+
+def test_nothing_served_about_calls_that_read_the_secret_lines_carries_a_secret(
+    client: httpx.Client,
+) -> None:
+    run_id = start_run(client)
+    answers: list[httpx.Response] = []
+    previous = None
+    for tool_call_id, service, query in (
+        ("s1", "card-gateway", "acquirer client configured"),
+        ("s2", "card-gateway", "outbound headers"),
+        ("s3", "payments-api", "database pool ready"),
+    ):
+        body = {
+            "tool_call_id": tool_call_id,
+            "tool_name": "query_logs",
+            "arguments": logs_call(service, query, previous),
+        }
+        answers.append(client.post(f"/runs/{run_id}/tool-calls", json=body))
+        answers.append(client.get(f"/runs/{run_id}/calls/{tool_call_id}/canonical"))
+        answers.append(client.get(f"/runs/{run_id}/calls/{tool_call_id}/control"))
+        previous = tool_call_id
+    answers.append(client.get(f"/runs/{run_id}/progress"))
+    answers.append(client.post(f"/runs/{run_id}/release", json={"draft": None}))
+
+    assert all(answer.status_code == 200 for answer in answers)
+    assert answers[0].json()["matched_count"] == 1
+    assert "<SECRET>" in answers[0].text
+    assert answers[-1].json()["outcome"] == "FALLBACK"
+    for answer in answers:
+        for secret in planted_secrets():
+            assert secret not in answer.text, (answer.request.url, secret)
 
 
 class BrokenHarness(Harness):
