@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from attrs import field, frozen
+from attrs import Attribute, field, frozen
 from attrs.validators import ge, gt
 from fastapi import Depends, FastAPI
 
@@ -28,11 +28,16 @@ __all__ = ["ApiOptions", "create_app"]
 MIB = 1024 * 1024
 
 
+def _usable_token(_: object, __: Attribute[str | None], token: str | None) -> None:
+    if token is not None and not token.strip():
+        raise ValueError("an empty bearer token would let every request in")
+
+
 @frozen
 class ApiOptions:
     """How the app guards and bounds its requests."""
 
-    token: str | None = None
+    token: str | None = field(default=None, validator=_usable_token)
     """The bearer token every ``/runs`` request must carry; None: no authentication (the server
     then binds loopback only)."""
     max_body_bytes: int = field(default=MIB, validator=ge(0))

@@ -114,6 +114,7 @@ def test_the_tool_definitions_come_as_openai_or_mcp_tools(client: httpx.Client) 
         "query_sql",
     }
     _problem(client.get(f"/runs/{run_id}/tools", params={"format": "xml"}), 422, "INVALID_REQUEST")
+    _problem(client.get(f"/runs/{run_id}/tools", params={"fmt": "mcp"}), 422, "INVALID_REQUEST")
 
 
 def test_a_cancelled_run_is_released_as_cancelled(client: httpx.Client) -> None:

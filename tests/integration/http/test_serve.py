@@ -13,7 +13,7 @@ import pytest
 
 from factledger.adapters.cli.main import main
 from factledger.adapters.config.sections import HttpSettings
-from factledger.adapters.http import ServeError, plan_server
+from factledger.adapters.http import ApiOptions, ServeError, plan_server
 from tests.support.processes import free_port, wait_until
 
 
@@ -101,3 +101,9 @@ def test_the_serve_command_serves_the_demo_until_it_is_stopped(tmp_path: Path) -
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=20)
     assert process.returncode == 0, stderr.decode(errors="replace")[-2000:]
+
+
+@pytest.mark.parametrize("token", ["", "   "])
+def test_an_empty_token_is_refused_rather_than_letting_every_request_in(token: str) -> None:
+    with pytest.raises(ValueError, match="empty bearer token"):
+        ApiOptions(token=token)
