@@ -26,7 +26,6 @@ from typing import Final
 
 __all__ = [
     "VARIABLE",
-    "TemplateMasker",
     "fingerprint",
     "mask_word",
     "merge_templates",
@@ -58,7 +57,6 @@ _DATE_NEAR_VARIABLE: Final = re.compile(
     r"(?= <\*>)|(?<=<\*> )(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep"
     r"|Oct|Nov|Dec)(?![\w>])"
 )
-_MEMO_LIMIT: Final = 200_000
 _MERGE_MIN_VALUES: Final = 4
 _MERGE_MIN_WORDS: Final = 3
 
@@ -93,28 +91,6 @@ def mask_word(word: str) -> str:
             return word[:start] + keyed.group(1) + VARIABLE + word[end:]
         return word
     return word[:start] + VARIABLE + word[end:]
-
-
-class TemplateMasker:
-    """Turns messages into templates, remembering every word it has masked."""
-
-    def __init__(self) -> None:
-        self._memo: dict[str, str] = {}
-
-    def template(self, message: str) -> str:
-        """The message's template (before any batch merge)."""
-        words = message.split()
-        masked = list(map(self._memo.get, words))
-        if None in masked:
-            memo = self._memo
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            for index, remembered in enumerate(masked):
-                if remembered is None:
-                    fresh = mask_word(words[index])
-                    memo[words[index]] = fresh
-                    masked[index] = fresh
-        return template_of_masked(masked)  # type: ignore[arg-type]  # every None was replaced
 
 
 def template_of_masked(masked: list[str]) -> str:

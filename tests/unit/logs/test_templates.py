@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from factledger.domain.logs.templates import (
-    TemplateMasker,
-    fingerprint,
-    mask_word,
-    merge_templates,
-)
+from factledger.domain.logs.mining import mine_templates, template_of
+from factledger.domain.logs.templates import fingerprint, mask_word, merge_templates
 
 
 @pytest.mark.parametrize(
@@ -31,7 +27,7 @@ from factledger.domain.logs.templates import (
     ],
 )
 def test_variable_parts_of_a_message_become_wildcards(message: str, template: str) -> None:
-    assert TemplateMasker().template(message) == template
+    assert template_of(message) == template
 
 
 def test_a_word_without_digits_or_path_stays_as_it_is() -> None:
@@ -61,3 +57,13 @@ def test_a_fingerprint_is_stable_and_short() -> None:
     assert fingerprint("request <*> took <*>") == fingerprint("request <*> took <*>")
     assert fingerprint("a") != fingerprint("b")
     assert len(fingerprint("a")) == 12
+
+
+def test_a_key_value_word_is_masked_as_its_key_and_its_masked_value() -> None:
+    assert template_of("cache hit key=orders:123 ttl=30s") == "cache hit key=orders:<*> ttl=<*>"
+
+
+def test_a_batch_is_redacted_mined_and_merged_in_order() -> None:
+    messages = [f"removing service {name} now" for name in ("echo", "time", "chargen", "day")]
+    messages.append("login from 10.0.0.1 ok")
+    assert mine_templates(messages) == ["removing service <*> now"] * 4 + ["login from <*> ok"]
