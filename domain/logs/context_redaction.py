@@ -56,7 +56,7 @@ def redact_secrets(text: str, lowered: str) -> str:
 
 def _pairs(text: str) -> str:
     if "=" in text or ":" in text:
-        text = patterns.KEY_VALUE.sub(_key_value, text)
+        text = _key_values(text)
     if "-" in text:
         text = patterns.FLAG_VALUE.sub(_flag, text)
     if "</" in text:
@@ -64,21 +64,42 @@ def _pairs(text: str) -> str:
     return text
 
 
-def _key_value(match: re.Match[str]) -> str:
-    key = match.group("key")
-    value = match.group("value")
-    end = match.end()
-    if end < len(match.string) and match.string[end] == "<":
-        return match.group(0)
-    if is_secret_key(key):
-        return (
-            match.group("key", "quote", "sep")[0]
-            + match.group("quote")
-            + (match.group("sep") + secret_value(value))
-        )
-    if len(value) > 2 and ("=" in value or ":" in value):
-        return match.group(0)[: match.start("value") - match.start()] + _pairs(value)
-    return match.group(0)
+def _key_values(text: str) -> str:
+    """Every ``key<sep>value`` of a text, the value replaced when the key names a credential.
+
+    When the value after a plain key is itself followed by a separator, it is a key: scanning
+    resumes at it (``headers: X-Api-Key: …``)."""
+    pieces: list[str] = []
+    position = 0
+    search = patterns.KEY_VALUE.search
+    while (match := search(text, position)) is not None:
+        value = match.group("value")
+        end = match.end()
+        if _PLACEHOLDER_AT(text, end) is not None:
+            pieces.append(text[position:end])
+            position = end
+            continue
+        if is_secret_key(match.group("key")):
+            pieces.append(text[position : match.start("value")])
+            pieces.append(secret_value(value))
+            position = end
+            continue
+        if _FOLLOWED_BY_SEPARATOR(text, end) is not None:
+            pieces.append(text[position : match.start("value")])
+            position = match.start("value")
+            continue
+        pieces.append(text[position : match.start("value")])
+        if len(value) > 2 and ("=" in value or ":" in value):
+            pieces.append(_pairs(value))
+        else:
+            pieces.append(value)
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+_FOLLOWED_BY_SEPARATOR: Final = re.compile(r"[ \t]*[:=]").match
+_PLACEHOLDER_AT: Final = re.compile(r"<[A-Z_]{2,12}>").match
 
 
 def redact_structures(text: str, lowered: str) -> str:

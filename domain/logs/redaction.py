@@ -223,6 +223,7 @@ class Redactor:
             0 < equals < len(word) - 1
             and word[equals + 1] != "="
             and KEY(word, 0, equals) is not None
+            and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
         ):
             return self._learn_pair(word, equals)
         elif "@" in word and EMAIL_WORD(word) is not None:

@@ -97,10 +97,10 @@ words (checked by the caller)."""
 
 _VALUE: Final = (
     r"\\\"(?:[^\"\\]|\\[^\"])*\\\"|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'"
-    r"|(?:[^\s&;,\"'<>()\[\]{}|:]|:(?=[^\s]))++(?![ \t]*[:=])"
+    r"|(?:[^\s&;,\"'<>()\[\]{}|:]|:(?=[^\s]))+(?<![=:])"
 )
 KEY_VALUE: Final = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?P<key>-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*)(?P<quote>\\?[\"']?)"
+    r"(?<![A-Za-z0-9_.\-])(?P<key>[.\-]{0,3}[A-Za-z_][A-Za-z0-9_.\-]*)(?P<quote>\\?[\"']?)"
     r"(?P<sep>[ \t]*(?:=>|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
 )
 """``key=value``, ``key: value``, ``"key": "value"``, ``\\"key\\":\\"value\\"``,
@@ -141,7 +141,7 @@ SQL_STATEMENT: Final = re.compile(
     r"|delete\s+from\b|replace\s+into\b)"
 )
 SQL_STRING: Final = re.compile(r"'(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.)*\"")
-SQL_NUMBER: Final = re.compile(r"(?<![\w.$:@<\-])-?\d+(?:\.\d+)?(?![\w.>])")
+SQL_NUMBER: Final = re.compile(r"(?<![\w.$:@\-])-?\d+(?:\.\d+)?(?![\w.])")
 
 PID_CONTEXT: Final = re.compile(
     r"(?i)\b(pid|ppid|tid|process(?:[ _]?id)?)(\s*[=:#]\s*|\s+)(\d{1,9})\b"

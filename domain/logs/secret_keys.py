@@ -154,7 +154,7 @@ _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 def is_secret_key(key: str) -> bool:
     """True when a field of this name holds a credential that must not be shown."""
-    stripped = key.strip("-\"'\\ ")
+    stripped = key.strip("-.\"'\\ ")
     if not stripped:
         return False
     words = [word.lower() for word in _SPLIT.split(stripped) if word]

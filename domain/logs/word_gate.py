@@ -48,10 +48,11 @@ _GATE_WORDS: Final = (
     "mysql",
     "--user",
 )
-_GATE_EXACT: Final = frozenset(
-    {"pod", "pods", "pid", "ppid", "tid", "process", "select", "insert", "update", "delete"}
-    | {"replace", "-u"}
-)
+_EXACT_WORD: Final = re.compile(
+    r"(?<![a-z0-9_])(?:select|insert|update|delete|replace|pods?|pid|ppid|tid|process)"
+    r"(?![a-z0-9_])"
+).search
+"""Words that start a context pattern only as a whole word (``SELECT``, ``pid 42``)."""
 _KEY_GATE: Final = re.compile(
     r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
     r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
@@ -71,7 +72,7 @@ def gated(lowered: str) -> bool:
         return True
     if "key" in lowered and _KEY_GATE.search(lowered) is not None:
         return True
-    if lowered.strip("\"'(),;[]{}") in _GATE_EXACT:
+    if lowered == "-u" or _EXACT_WORD(lowered) is not None:
         return True
     return ("=" in lowered or ":" in lowered or "/" in lowered or "#" in lowered) and (
         _SEPARATOR_GATE.search(lowered) is not None

@@ -141,7 +141,10 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "mac":
         return Placeholder.MAC.value
     if kind == "ipv6":
-        if patterns.ipv6_continues(match.string, match.end()) or not _is_ipv6(found):
+        continues = not found.endswith("]") and patterns.ipv6_continues(
+            match.string, match.end()
+        )
+        if continues or not _is_ipv6(found):
             return found
         return Placeholder.IP.value
     if kind == "ipv4":

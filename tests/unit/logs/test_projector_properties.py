@@ -50,7 +50,7 @@ def test_records_of_any_shape_give_a_result_or_a_stated_failure(items: list[Json
     assert isinstance(outcome, Success | Failure)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     picks=st.lists(st.integers(0, len(SECRET_ROWS) - 1), min_size=1, max_size=6),
     where=st.sampled_from(["message", "field", "stack", "nested"]),

@@ -75,3 +75,26 @@ def test_a_full_word_memory_never_drops_a_redaction_of_the_text_in_hand(
     second = redactor.redact("x y z password=hunter2x q 10.0.0.2 bob@example.com")
     assert first == "password=<SECRET> a b c d e f <SECRET> <IP>"
     assert second == "x y z password=<SECRET> q <IP> <EMAIL>"
+
+
+@pytest.mark.parametrize(
+    ("line", "secret"),
+    [
+        ("x:REDIS_PASS='B7bwkPwla0!qb3Iz'", "B7bwkPwla0!qb3Iz"),
+        ("api-key: 9bebe7dd8078a2681e73c27ebb85bf8b::", "9bebe7dd8078a2681e73c27ebb85bf8b"),
+        ("api-key: 9bebe7dd8078a2681e73c27ebb85bf8b<", "9bebe7dd8078a2681e73c27ebb85bf8b"),
+        ("headers: X-Api-Key: q7Hk2mPz9Lw4Rt6Yb1Nc8Vd3", "q7Hk2mPz9Lw4Rt6Yb1Nc8Vd3"),
+        ("using key-y08yjvli1y00v2dwjcwseq7d3vqfmgnz=:", "y08yjvli1y00v2dwjcwseq7d3vqfmgnz"),
+        (".CIRCLE_TOKEN=2cbe22804924ad7a73dc49efd89b226c31b4b7ae x", "2cbe22804924ad7a73dc49efd8"),
+        (":INSERT INTO t (a) VALUES ('ddzdqhvvk')", "ddzdqhvvk"),
+        ("UPDATE t SET a = 1 WHERE n = 206477565>", "206477565"),
+    ],
+)
+def test_a_value_glued_to_punctuation_is_still_replaced(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+def test_a_bracketed_ipv6_address_with_a_port_is_replaced_whatever_follows() -> None:
+    assert Redactor().redact("listening on [2001:db8:b809::10b6]:8080:a") == (
+        "listening on <IP>:8080:a"
+    )
