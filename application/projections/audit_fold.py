@@ -99,6 +99,8 @@ class _Batch:
         self.dirty_usage: set[tuple[str, ModelCallPurpose]] = set()
         self.transitions: list[TransitionRow] = []
         self.reset: list[str] = []
+        # The last applied (sequence, hash) of each run, set on its row once, at the end.
+        self.heads: dict[str, tuple[int, str]] = {}
 
     def open(self, stored: StoredEvent) -> RunRow:
         run_id = stored.run_id
@@ -117,11 +119,19 @@ class _Batch:
             for purpose, usage in held.usage.items():
                 self.usage[(run_id, purpose)] = usage
         self.runs[run_id] = row
+        self.heads[run_id] = (row.last_sequence, row.head_hash)
         return row
 
     def changes(self) -> AuditChanges:
+        runs = []
+        for run_id in sorted(self.runs):
+            row = self.runs[run_id]
+            sequence, digest = self.heads[run_id]
+            if (row.last_sequence, row.head_hash) != (sequence, digest):
+                row = evolve(row, last_sequence=sequence, head_hash=digest)
+            runs.append(row)
         return AuditChanges(
-            runs=tuple(self.runs[run_id] for run_id in sorted(self.runs)),
+            runs=tuple(runs),
             invocations=tuple(self.invocations[key] for key in sorted(self.dirty_invocations)),
             usage=tuple(self.usage[key] for key in sorted(self.dirty_usage)),
             transitions=tuple(self.transitions),
@@ -133,9 +143,9 @@ class _Batch:
     def apply(self, logged: LoggedEvent) -> None:
         stored = logged.stored
         row = self.open(stored)
-        if stored.sequence <= row.last_sequence:
+        if stored.sequence <= self.heads[stored.run_id][0]:
             return  # applied before: re-applying changes nothing
-        row = evolve(row, last_sequence=stored.sequence, head_hash=stored.hash)
+        self.heads[stored.run_id] = (stored.sequence, stored.hash)
         recorded = logged.recorded
         if recorded is None:
             row = evolve(row, undecodable_events=row.undecodable_events + 1)
