@@ -53,6 +53,8 @@ _EXACT_WORD: Final = re.compile(
     r"(?![a-z0-9_])"
 ).search
 """Words that start a context pattern only as a whole word (``SELECT``, ``pid 42``)."""
+_EXACT_HINTS: Final = ("select", "insert", "update", "delete", "replace", "pod", "pid", "tid")
+"""Cheap test before ``_EXACT_WORD`` (``process`` contains none of these: listed apart)."""
 _KEY_GATE: Final = re.compile(
     r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
     r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
@@ -72,7 +74,10 @@ def gated(lowered: str) -> bool:
         return True
     if "key" in lowered and _KEY_GATE.search(lowered) is not None:
         return True
-    if lowered == "-u" or _EXACT_WORD(lowered) is not None:
+    if lowered == "-u" or (
+        (any(map(lowered.__contains__, _EXACT_HINTS)) or "process" in lowered)
+        and _EXACT_WORD(lowered) is not None
+    ):
         return True
     return ("=" in lowered or ":" in lowered or "/" in lowered or "#" in lowered) and (
         _SEPARATOR_GATE.search(lowered) is not None

@@ -141,9 +141,7 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "mac":
         return Placeholder.MAC.value
     if kind == "ipv6":
-        continues = not found.endswith("]") and patterns.ipv6_continues(
-            match.string, match.end()
-        )
+        continues = not found.endswith("]") and patterns.ipv6_continues(match.string, match.end())
         if continues or not _is_ipv6(found):
             return found
         return Placeholder.IP.value
