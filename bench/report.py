@@ -91,7 +91,8 @@ def main() -> int:
          "time buckets."),
         ("Audit: rebuild into SQLite and MariaDB", ["bench/audit_rebuild.py"],
          "Target: rebuild ≥ 20,000 events/s; chain verification ≥ 200,000 events/s."),
-        ("Many workers on one Redis", ["bench/load.py", "--runs-per-worker", "10" if quick else "40"],
+        ("Many workers on one Redis",
+         ["bench/load.py", "--runs-per-worker", "10" if quick else "40"],
          "Targets: one worker ≥ 1,000 tool calls/s (no-op backends), p99 ≤ 5 ms. On two cores "
          "the workers and redis-server share the CPUs: the ceiling is the cores, not linear "
          "scaling."),
