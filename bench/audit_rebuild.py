@@ -62,7 +62,7 @@ from factledger.domain.run_events import (
     ToolCallReserved,
     ToolGrant,
 )
-from factledger.domain.status import ReleaseOutcome, RunState
+from factledger.domain.status import EvidenceStatus, ReleaseOutcome, RunState
 from factledger.ports.event_store import Appended, AppendRequest, EventStore
 
 PARTITIONS = 8
@@ -101,7 +101,9 @@ def _appends(run_id: str) -> list[list[Event]]:
         appends.append(begin)
         appends.append(
             [
-                InvocationReady(call, "EVIDENCE_FOUND", 40_000, DIGEST, 3_000, DIGEST, False),
+                InvocationReady(
+                    call, EvidenceStatus.EVIDENCE_FOUND, 40_000, DIGEST, 3_000, DIGEST, False
+                ),
                 CallOutcomeRecorded(call, "query_logs", DIGEST, CallOutcome.AWAITING_EVALUATION),
             ]
         )

@@ -17,9 +17,9 @@ so when the database returns the projections catch up from their checkpoints.
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Sequence
 from datetime import timedelta
+from typing import Protocol
 
 from attrs import frozen
 from returns.result import Success
@@ -29,7 +29,15 @@ from factledger.domain.ids import partition_of
 from factledger.ports.audit import AuditUnavailable, PartitionLeases
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["Follower", "FollowerSettings", "TurnReport"]
+__all__ = ["Follower", "FollowerSettings", "StopSignal", "TurnReport"]
+
+
+class StopSignal(Protocol):
+    """What tells the loop to stop (``threading.Event``, ``multiprocessing.Event``)."""
+
+    def is_set(self) -> bool: ...
+
+    def wait(self, timeout: float | None = None) -> bool: ...
 
 
 @frozen
@@ -105,7 +113,7 @@ class Follower:
                 events += report.events
         return TurnReport(self.owned, events)
 
-    def run(self, stop: threading.Event) -> None:
+    def run(self, stop: StopSignal) -> None:
         """Turn until ``stop`` is set; leases are given up on the way out."""
         settings = self._settings
         try:

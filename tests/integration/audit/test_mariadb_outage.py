@@ -124,7 +124,7 @@ def test_an_audit_outage_changes_no_tool_result_and_catch_up_loses_and_duplicate
         account.grant()
         assert isinstance(projector.catch_up(), CatchUpReport)
         live = dump_rows(audit)
-        assert sorted(row[0] for row in live["audit_runs"]) == sorted(runs)
+        assert sorted(str(row[0]) for row in live["audit_runs"]) == sorted(runs)
         assert len(live["audit_invocations"]) == 18
         for run_id in runs:
             head = runtime.store.read_head(run_id).unwrap()

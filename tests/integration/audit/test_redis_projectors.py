@@ -57,7 +57,7 @@ def _record(runtime: Runtime, runs: int) -> list[str]:
 
 def _owners(client: redis.Redis, prefix: str) -> list[str | None]:
     owners = [client.get(f"{prefix}:projector:lease:{p}") for p in range(PARTITIONS)]
-    return [None if o is None else o.decode() for o in owners]
+    return [o.decode() if isinstance(o, bytes) else o for o in owners]
 
 
 def _caught_up(runtime: Runtime, audit: AuditRuntime, runs: list[str]) -> Callable[[], bool]:
@@ -122,8 +122,10 @@ def test_a_killed_worker_s_partitions_are_taken_over_and_nothing_is_lost_or_doub
         fresh.close()
     finally:
         for worker, stop in ((worker_a, stop_a), (worker_b, stop_b)):
-            stop.set()
+            # Never set the event of a killed worker: it may have died waiting on it, and a
+            # multiprocessing Event whose waiter died blocks ``set()`` for good.
             if worker.is_alive():
+                stop.set()
                 worker.join(10)
             if worker.is_alive() and worker.pid is not None:
                 os.kill(worker.pid, signal.SIGKILL)
@@ -153,8 +155,8 @@ def test_on_redis_a_run_s_keys_expire_after_it_ends_and_logs_are_trimmed_behind_
         assert isinstance(audit.expiry.catch_up(), CatchUpReport)
         expires = client.pexpiretime(run_keys.events)
         ended = runtime.runs.events(run_id)
-        assert not isinstance(ended, type(None))
-        end_ms = int(ended[-1].occurred_at.timestamp() * 1000)  # type: ignore[index]
+        assert isinstance(ended, tuple)
+        end_ms = int(ended[-1].occurred_at.timestamp() * 1000)
         assert expires == end_ms + 30 * 86_400_000
         for key in (run_keys.meta, run_keys.unique, run_keys.counters, run_keys.commands):
             assert client.pexpiretime(key) == expires
@@ -173,7 +175,8 @@ def test_on_redis_a_run_s_keys_expire_after_it_ends_and_logs_are_trimmed_behind_
         assert isinstance(swept, SweepReport)
         assert swept.counts.log_entries == length - 1  # everything before the checkpoint entry
         remaining = client.xrange(partition_log)
-        assert [entry_id.decode() for entry_id, _ in remaining] == [last]
+        assert isinstance(remaining, list)
+        assert [entry_id for entry_id, _ in remaining] == [str(last).encode()]
         held = audit.store.read_run(run_id).unwrap()
         assert held is not None
         assert held.run.release_outcome is not None

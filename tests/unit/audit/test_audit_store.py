@@ -26,7 +26,7 @@ from factledger.domain.run_events import (
     ToolCallReserved,
     ToolGrant,
 )
-from factledger.domain.status import RunState
+from factledger.domain.status import EvidenceStatus, RunState
 from factledger.ports.audit import (
     AUDIT_PROJECTION,
     AuditChanges,
@@ -81,7 +81,11 @@ def _run(events: MemoryEventStore, run_id: str, calls: int = 2) -> None:
             events,
             run_id,
             head,
-            [InvocationReady(call, "EVIDENCE_FOUND", 100, "cd" * 32, 50, "ef" * 32, False)],
+            [
+                InvocationReady(
+                    call, EvidenceStatus.EVIDENCE_FOUND, 100, "cd" * 32, 50, "ef" * 32, False
+                )
+            ],
             T0 + timedelta(seconds=n, milliseconds=250),
             f"{run_id}-ready-{n}",
         )

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from returns.result import Result
 
+from factledger.adapters.audit.store import SqlAuditStore
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.adapters.system import SystemClock
@@ -65,13 +68,22 @@ from factledger.domain.run_events import (
     ToolGrant,
 )
 from factledger.domain.status import (
+    EvidenceStatus,
     FailureCode,
     FallbackType,
     ReleaseOutcome,
     RunState,
     StopReason,
 )
-from factledger.ports.audit import AuditCommit, AuditUnavailable, CommitOutcome, Fold
+from factledger.ports.audit import (
+    AuditChanges,
+    AuditCommit,
+    AuditUnavailable,
+    Checkpoint,
+    CommitOutcome,
+    Fold,
+    RunAudit,
+)
 from factledger.ports.event_store import Appended, AppendRequest
 from tests.unit.audit.support import AuditFiles, append_events, dump_rows, open_store
 
@@ -109,7 +121,13 @@ EVENTS: st.SearchStrategy[Callable[[str], Event]] = st.one_of(
     st.builds(
         lambda c, found, raw, projected, cut: (
             lambda _: InvocationReady(
-                c, "EVIDENCE_FOUND" if found else "NO_EVIDENCE", raw, DIGEST, projected, DIGEST, cut
+                c,
+                EvidenceStatus.EVIDENCE_FOUND if found else EvidenceStatus.NO_EVIDENCE,
+                raw,
+                DIGEST,
+                projected,
+                DIGEST,
+                cut,
             )
         ),
         CALLS,
@@ -226,12 +244,27 @@ class _Flaky:
     """An audit store whose next commit fails: mid-transaction (after the checkpoint moved)
     or before reaching the database."""
 
-    def __init__(self, inner: object, mode: str) -> None:
+    def __init__(self, inner: SqlAuditStore, mode: str) -> None:
         self._inner = inner
         self.mode = mode
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._inner, name)
+    def checkpoints(
+        self, projection: str, partitions: int
+    ) -> Result[tuple[Checkpoint, ...], AuditUnavailable]:
+        return self._inner.checkpoints(projection, partitions)
+
+    def begin_rebuild(
+        self, projection: str, partitions: Sequence[int]
+    ) -> Result[None, AuditUnavailable]:
+        return self._inner.begin_rebuild(projection, partitions)
+
+    def replace_run(
+        self, projection: str, partition: int, run_id: str, changes: AuditChanges
+    ) -> Result[int, AuditUnavailable]:
+        return self._inner.replace_run(projection, partition, run_id, changes)
+
+    def read_run(self, run_id: str) -> Result[RunAudit | None, AuditUnavailable]:
+        return self._inner.read_run(run_id)
 
     def commit(self, commit: AuditCommit, fold: Fold) -> CommitOutcome:
         mode, self.mode = self.mode, ""
@@ -239,12 +272,12 @@ class _Flaky:
             return AuditUnavailable("CONNECTION")
         if mode == "crash":
 
-            def crashing(current: object) -> object:
-                fold(current)  # type: ignore[arg-type]  # the fold runs, then the writer dies
+            def crashing(current: Mapping[str, RunAudit]) -> AuditChanges:
+                fold(current)  # the fold runs, then the writer dies mid-transaction
                 raise sqlite3.OperationalError("disk I/O error")
 
-            return self._inner.commit(commit, crashing)  # type: ignore[attr-defined, arg-type]
-        return self._inner.commit(commit, fold)  # type: ignore[attr-defined]
+            return self._inner.commit(commit, crashing)
+        return self._inner.commit(commit, fold)
 
 
 def _append_garbage(events: MemoryEventStore, run_id: str, head: ChainHead, n: int) -> ChainHead:
@@ -272,14 +305,15 @@ def test_live_projection_with_crashes_and_restarts_equals_a_rebuild_from_scratch
         live_path = files.fresh()
         live = open_store(live_path)
         flaky = _Flaky(live, "")
-        projector = Projector(events, flaky, AuditRowsBatches(flaky, default_codec()))  # type: ignore[arg-type]
+        projector = Projector(events, flaky, AuditRowsBatches(flaky, default_codec()))
         for number, (kind, value) in enumerate(steps):
             if kind == "append":
-                run_id, built, seconds = value  # type: ignore[misc]
+                run_id, built, seconds = cast("tuple[str, object, int]", value)
                 if built is GARBAGE:
                     heads[run_id] = _append_garbage(events, run_id, heads[run_id], number)
                 else:
-                    made = [make(run_id) for make in built]
+                    makers = cast("list[Callable[[str], Event]]", built)
+                    made = [make(run_id) for make in makers]
                     at = T0 + timedelta(seconds=seconds)
                     heads[run_id] = append_events(
                         events, run_id, heads[run_id], made, at, f"{run_id}-{number}"
@@ -289,7 +323,7 @@ def test_live_projection_with_crashes_and_restarts_equals_a_rebuild_from_scratch
                     events,
                     flaky,
                     AuditRowsBatches(flaky, default_codec()),
-                    batch_size=value,  # type: ignore[arg-type]
+                    batch_size=int(str(value)),
                 )
                 projector.catch_up()
             elif kind in ("crash_mid_batch", "outage"):
@@ -299,7 +333,7 @@ def test_live_projection_with_crashes_and_restarts_equals_a_rebuild_from_scratch
                 live.close()
                 live = open_store(live_path)
                 flaky = _Flaky(live, "")
-                projector = Projector(events, flaky, AuditRowsBatches(flaky, default_codec()))  # type: ignore[arg-type]
+                projector = Projector(events, flaky, AuditRowsBatches(flaky, default_codec()))
             elif kind == "rebuild_run":
                 done = rebuild_run(events, live, default_codec(), str(value))
                 assert isinstance(done, RunRebuilt) or heads[str(value)] == GENESIS

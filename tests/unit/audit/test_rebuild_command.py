@@ -48,7 +48,9 @@ def test_rebuild_prints_a_summary_and_gives_the_same_rows_every_time(
             connection.execute(f"DELETE FROM {table}")
     code, summary = _rebuild(capsys, "--config", str(config), "--projection", "audit")
     assert code == 0
-    assert [item["projection"] for item in summary["rebuilt"]] == ["audit"]  # type: ignore[union-attr]
+    rebuilt = summary["rebuilt"]
+    assert isinstance(rebuilt, list)
+    assert [item["projection"] for item in rebuilt] == ["audit"]
     assert dump_rows(store) == first
     store.close()
 
