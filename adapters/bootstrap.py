@@ -33,9 +33,10 @@ from factledger.adapters.sql.tool import SqlTool
 from factledger.adapters.sqlite.database import OpenFailureReason
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
+from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
-from factledger.application.harness import Harness, HarnessParts
+from factledger.application.harness import Harness, HarnessError, HarnessParts
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.release_service import ReleasePolicy, ReleaseService
@@ -109,6 +110,10 @@ class Runtime:
             for name in self.registry.names
             if (spec := self.registry.spec(name)) is not None
         )
+
+    def add_closer(self, closer: Callable[[], None]) -> None:
+        """Close something else with the runtime (opened later, e.g. the audit)."""
+        self._closers.append(closer)
 
     def close(self) -> None:
         """Release connections and worker threads."""
@@ -272,7 +277,18 @@ def _knowledge_backend(folder: str, closers: list[Callable[[], None]]) -> Sqlite
 
 
 def harness_from(runtime: Runtime) -> Harness:
-    """The facade over a wired runtime."""
+    """The facade over a wired runtime (its audit opened on first use)."""
+
+    def open_audit_views() -> AuditViews:
+        from factledger.adapters.audit.wiring import open_audit
+
+        opened = open_audit(runtime.settings, runtime.store, runtime.clock)
+        if not isinstance(opened, Success):
+            raise HarnessError("STORE_UNAVAILABLE", opened.failure().message)
+        audit = opened.unwrap()
+        runtime.add_closer(audit.close)
+        return AuditViews(audit.audit, audit.store)
+
     return Harness(
         HarnessParts(
             runs=runtime.runs,
@@ -286,6 +302,7 @@ def harness_from(runtime: Runtime) -> Harness:
             budget=runtime.budget,
             progress=runtime.progress_policy,
             close=runtime.close,
+            audit=open_audit_views,
         )
     )
 

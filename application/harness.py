@@ -22,6 +22,7 @@ from typing import Literal
 from attrs import define
 from returns.result import Success
 
+from factledger.application.audit_views import AuditViews
 from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
 from factledger.application.interceptor import Interceptor, Observed, PassThroughHandler
 from factledger.application.progress_snapshot import ProgressSnapshot, SnapshotBuilder
@@ -75,6 +76,8 @@ class HarnessParts:
     budget: RunBudget
     progress: ProgressPolicy
     close: Callable[[], None]
+    audit: Callable[[], AuditViews] | None = None
+    """Opens the audit views on first use (None when no audit is configured)."""
 
 
 class Harness:
@@ -82,6 +85,7 @@ class Harness:
 
     def __init__(self, parts: HarnessParts) -> None:
         self._parts = parts
+        self._audit: AuditViews | None = None
 
     @classmethod
     def embedded(cls) -> Harness:
@@ -310,6 +314,29 @@ class Harness:
         if isinstance(events, StoreFailed):
             raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
         return [change.to_json() for change in status_timeline(events)]
+
+    def audit(self, run_id: str) -> JsonObject:
+        """The run's durable audit rows (the audit is caught up from the log first)."""
+        self._log(run_id)
+        try:
+            rows = self._audit_views().run(run_id)
+        except ConnectionError as down:
+            raise HarnessError("STORE_UNAVAILABLE", "the audit database is unavailable") from down
+        if rows is None:
+            raise HarnessError("UNKNOWN_RUN", "the audit has no rows for this run")
+        return rows
+
+    def rebuild(self) -> JsonObject:
+        """Drop and rebuild the audit rows from the event log; a summary."""
+        return self._audit_views().rebuild()
+
+    def _audit_views(self) -> AuditViews:
+        if self._audit is None:
+            opener = self._parts.audit
+            if opener is None:
+                raise HarnessError("INVALID_INPUT", "no audit is configured")
+            self._audit = opener()
+        return self._audit
 
     # -- helpers --------------------------------------------------------------------------
 
