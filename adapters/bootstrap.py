@@ -30,7 +30,7 @@ from factledger.adapters.redis.event_store import RedisEventStore
 from factledger.adapters.redis.keys import RedisKeys
 from factledger.adapters.redis.payload_vault import RedisPayloadVault
 from factledger.adapters.sql.tool import SqlTool
-from factledger.adapters.sqlite.database import OpenFailureReason
+from factledger.adapters.sqlite.database import OpenFailureReason, Synchronous
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.application.audit_views import AuditViews
@@ -153,7 +153,12 @@ def build_stores(
             keys = RedisKeys(store.key_prefix, store.partitions)
             return RedisEventStore(client, keys), RedisPayloadVault(client, keys), client.close
         case "sqlite":
-            opened = open_sqlite_stores(Path(store.path), clock, partitions=store.partitions)
+            opened = open_sqlite_stores(
+                Path(store.path),
+                clock,
+                partitions=store.partitions,
+                synchronous=Synchronous(store.synchronous),
+            )
             if not isinstance(opened, Success):
                 failure = opened.failure()
                 changed = failure.reason is OpenFailureReason.PARTITIONS_CHANGED

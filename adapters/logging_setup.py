@@ -92,6 +92,9 @@ def _build() -> structlog.stdlib.BoundLogger:
     built: structlog.stdlib.BoundLogger = structlog.wrap_logger(
         target,
         processors=[
+            # A record below the level the embedding application listens at stops here, before
+            # any work is spent on it.
+            structlog.stdlib.filter_by_level,
             structlog.contextvars.merge_contextvars,
             structlog.stdlib.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
@@ -118,8 +121,11 @@ class StructlogCallLog:
 
     def __init__(self, log: structlog.stdlib.BoundLogger) -> None:
         self._log = log
+        self._target = logging.getLogger(LOGGER_NAME)
 
     def call_finished(self, record: CallFinished) -> None:
+        if not self._target.isEnabledFor(logging.INFO):  # nobody listens: spend nothing
+            return
         self._emit(
             "tool_call.finished",
             {
@@ -136,6 +142,8 @@ class StructlogCallLog:
         )
 
     def release_decided(self, record: ReleaseLogged) -> None:
+        if not self._target.isEnabledFor(logging.INFO):
+            return
         self._emit(
             "release.decided",
             {

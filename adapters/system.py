@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 from datetime import UTC, datetime
 
@@ -22,4 +23,6 @@ class UuidIdFactory:
         return f"run-{uuid.uuid4().hex}"
 
     def new_command_id(self) -> str:
-        return uuid.uuid4().hex
+        # 128 random bits as 32 hex digits, like a UUID's hex without the UUID object's cost
+        # (one is drawn for every append).
+        return os.urandom(16).hex()

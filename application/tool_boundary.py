@@ -200,7 +200,8 @@ class ToolBoundary:
         if isinstance(executed, Failure):
             failure = executed.failure()
             return self._fail(call, _BACKEND_CODES[failure.kind], failure.reason)
-        raw = executed.unwrap().encode("utf-8")
+        raw_text = executed.unwrap()
+        raw = raw_text.encode("utf-8")
         call.raw_bytes = len(raw)
 
         # Phase 5: raw size, per call and against what the run has left.
@@ -211,7 +212,7 @@ class ToolBoundary:
             return self._fail(call, Code.BUDGET_EXHAUSTED)
 
         # Phase 6: project (foreign code: any exception is a PROJECTION_ERROR).
-        result = _project(projector, raw)
+        result = _project(projector, raw_text)
         if result is None:
             return self._fail(call, Code.PROJECTION_ERROR)
         try:
@@ -332,9 +333,9 @@ def _finished(
     )
 
 
-def _project(projector: ResultProjector, raw: bytes) -> ProjectedToolResult | None:
+def _project(projector: ResultProjector, raw_text: str) -> ProjectedToolResult | None:
     try:
-        projected = projector(raw.decode("utf-8"))
+        projected = projector(raw_text)
     except Exception:  # nothing of a projector's exception may reach the model
         return None
     if isinstance(projected, Failure):

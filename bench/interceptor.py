@@ -1,6 +1,7 @@
 """Interceptor + boundary + views for one ``lookup_knowledge`` call, backend time excluded.
 
-    .venv/bin/python bench/interceptor.py [--calls N] [--store memory|redis] [--redis-url URL]
+    .venv/bin/python bench/interceptor.py [--calls N] [--store memory|sqlite|redis]
+        [--synchronous FULL|NORMAL] [--redis-url URL]
 
 The backend returns a raw result captured once from the real FTS5 backend over the bundled
 runbooks, so what is timed is everything the harness adds: strict parsing, the progress
@@ -15,6 +16,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from importlib.resources import files
 from pathlib import Path
@@ -94,21 +96,29 @@ def run(settings: Settings, calls: int) -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=3000)
-    parser.add_argument("--store", choices=["memory", "redis"], default="memory")
+    parser.add_argument("--store", choices=["memory", "sqlite", "redis"], default="memory")
     parser.add_argument("--redis-url")
+    parser.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL")
     args = parser.parse_args()
     if args.store == "redis":
         with redis_for_bench(args.redis_url) as url:
             settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix="bench"))
             run(settings, 200)
             timings = run(settings, args.calls)
+    elif args.store == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            path = str(Path(folder) / "store.db")
+            store = StoreSettings(kind="sqlite", path=path, synchronous=args.synchronous)
+            run(Settings(store=store), 300)
+            timings = run(Settings(store=store), args.calls)
     else:
         run(Settings(store=StoreSettings(kind="memory")), 300)
         timings = run(Settings(store=StoreSettings(kind="memory")), args.calls)
     ordered = sorted(timings)
     median = statistics.median(timings) * 1e6
     p99 = ordered[int(len(ordered) * 0.99)] * 1e6
-    print(f"lookup_knowledge via interceptor ({args.store} store), backend excluded: "
+    kind = args.store if args.store != "sqlite" else f"sqlite {args.synchronous}"
+    print(f"lookup_knowledge via interceptor ({kind} store), backend excluded: "
           f"median {median:.0f} µs, p99 {p99:.0f} µs over {len(timings)} calls")  # fmt: skip
     return 0
 

@@ -38,6 +38,10 @@ class StoreSettings(_Section):
     """True when ``url`` names a node of a Redis Cluster."""
     path: str = ".factledger/store.db"
     """SQLite file, for ``kind = "sqlite"``."""
+    synchronous: Literal["FULL", "NORMAL"] = "FULL"
+    """SQLite durability, for ``kind = "sqlite"``: ``FULL`` syncs every append to disk (it
+    survives a power cut); ``NORMAL`` syncs at checkpoints only (it survives a crash of the
+    process, not of the machine) and makes an append several times cheaper."""
     partitions: int = Field(default=8, ge=1, le=4096)
     """How many partition logs runs are spread over (fixed for the life of a store)."""
     key_prefix: str = Field(default="fl", pattern=r"^[A-Za-z0-9_.\-]{1,32}$")

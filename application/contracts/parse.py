@@ -52,6 +52,10 @@ def _no_constants(_: str) -> object:
     raise _Constant
 
 
+# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+
+
 def _reason(error: ValidationError) -> str:
     kinds = {item["type"] for item in error.errors()}
     if "extra_forbidden" in kinds:
@@ -70,9 +74,7 @@ def parse_envelope(model: type[M], arguments_json: str) -> M | EnvelopeError:
     ):
         return EnvelopeError("TOO_LARGE")
     try:
-        value = json.loads(
-            arguments_json, object_pairs_hook=_no_duplicates, parse_constant=_no_constants
-        )
+        value = _DECODER.decode(arguments_json)
     except _Duplicate:
         return EnvelopeError("DUPLICATE_KEY")
     except (_Constant, ValueError, RecursionError):

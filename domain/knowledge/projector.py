@@ -59,6 +59,10 @@ CONTROL_KEYS: Final = ("returned_count", "truncation")
 EVIDENCE_KEYS: Final = ("document_id", "title", "section", "excerpt", "relevance_level")
 """The keys of one evidence block, in order."""
 
+_RESULT_KEYS: Final = frozenset((*MODEL_KEYS, *CONTROL_KEYS))
+_EVIDENCE_KEY_SET: Final = frozenset(EVIDENCE_KEYS)
+_LEVEL_BY_VALUE: Final = {level.value: level for level in RelevanceLevel}
+
 DOCUMENT_ID_TOO_LONG: Final = "DOCUMENT_ID_TOO_LONG"
 """The reason code for a hit whose document id exceeds ``max_document_id_chars``: an id is
 never cut (a cut id would name another document), so such a result cannot be projected."""
@@ -105,12 +109,6 @@ class TruncationReason(StrEnum):
     """The query echoed in ``scope`` was cut to its length limit."""
 
 
-@frozen
-class _Block:
-    rank: int
-    hit: RawKnowledgeHit
-
-
 def project_knowledge(
     raw_json: str, limits: KnowledgeLimits | None = None
 ) -> Result[ProjectedToolResult, ProjectionFailure]:
@@ -124,13 +122,13 @@ def project_knowledge(
         return Failure(ProjectionFailure(DOCUMENT_ID_TOO_LONG))
 
     reasons: set[TruncationReason] = set()
-    ordered = sorted((_Block(rank, hit) for rank, hit in enumerate(raw.hits)), key=_order)
+    # A stable sort on the level alone keeps the backend's rank among equal levels.
+    ordered = sorted(raw.hits, key=_level_rank)
     evidence: list[JsonValue] = []
     levels: list[RelevanceLevel] = []
     seen_chunks: set[str] = set()
     seen_texts: set[str] = set()
-    for block in ordered:
-        hit = block.hit
+    for hit in ordered:
         text = flatten(hit.text)
         text_key = text.casefold()
         if text_key in seen_texts or (hit.chunk_id is not None and hit.chunk_id in seen_chunks):
@@ -146,13 +144,13 @@ def project_knowledge(
         evidence.append(_evidence_block(hit, text, limits, reasons))
         levels.append(hit.relevance_level)
 
-    query = clip_words(flatten(raw.query), limits.max_query_chars)
-    if query.cut:
-        reasons.add(TruncationReason.QUERY_CLIPPED)
+    query = _fit(
+        flatten(raw.query), limits.max_query_chars, reasons, TruncationReason.QUERY_CLIPPED
+    )
     best = best_level(tuple(levels))
     truncated = bool(reasons)
     agent_result: JsonObject = {
-        "scope": {"query": query.text},
+        "scope": {"query": query},
         "evidence": evidence,
         "relevance_level": None if best is None else best.value,
         "truncated": truncated,
@@ -165,27 +163,41 @@ def project_knowledge(
     return Success(ProjectedToolResult(agent_result, status, truncated))
 
 
-def _order(block: _Block) -> tuple[int, int]:
-    return (block.hit.relevance_level.rank, block.rank)
+def _level_rank(hit: RawKnowledgeHit) -> int:
+    return hit.relevance_level.rank
 
 
 def _evidence_block(
     hit: RawKnowledgeHit, text: str, limits: KnowledgeLimits, reasons: set[TruncationReason]
 ) -> JsonObject:
-    title = clip_words(flatten(hit.title) or flatten(hit.document_id), limits.max_title_chars)
-    section = clip_words(flatten(hit.section), limits.max_section_chars)
-    excerpt = clip_words(text, limits.max_excerpt_chars)
-    if title.cut or section.cut:
-        reasons.add(TruncationReason.IDENTITY_CLIPPED)
-    if excerpt.cut:
-        reasons.add(TruncationReason.EXCERPT_CLIPPED)
+    title = _fit(
+        flatten(hit.title) or flatten(hit.document_id),
+        limits.max_title_chars,
+        reasons,
+        TruncationReason.IDENTITY_CLIPPED,
+    )
+    section = _fit(
+        flatten(hit.section), limits.max_section_chars, reasons, TruncationReason.IDENTITY_CLIPPED
+    )
+    excerpt = _fit(text, limits.max_excerpt_chars, reasons, TruncationReason.EXCERPT_CLIPPED)
     return {
         "document_id": hit.document_id,
-        "title": title.text,
-        "section": section.text,
-        "excerpt": excerpt.text,
+        "title": title,
+        "section": section,
+        "excerpt": excerpt,
         "relevance_level": hit.relevance_level.value,
     }
+
+
+def _fit(
+    text: str, max_chars: int, reasons: set[TruncationReason], reason: TruncationReason
+) -> str:
+    """``text`` clipped to ``max_chars``, noting ``reason`` when it was cut."""
+    if len(text) <= max_chars:  # the common case, without building a Clipped
+        return text
+    clipped = clip_words(text, max_chars)
+    reasons.add(reason)
+    return clipped.text
 
 
 def knowledge_evidence_status(agent_result: JsonObject) -> EvidenceStatus:
@@ -198,7 +210,7 @@ def knowledge_evidence_status(agent_result: JsonObject) -> EvidenceStatus:
     of blocks, ``truncated`` disagreeing with the reasons) ⇒ ERROR, which never equals a
     projection's status and so fails the check.
     """
-    if set(agent_result) != {*MODEL_KEYS, *CONTROL_KEYS}:
+    if agent_result.keys() != _RESULT_KEYS:
         return EvidenceStatus.ERROR
     scope = agent_result["scope"]
     evidence = agent_result["evidence"]
@@ -234,13 +246,12 @@ def _is_reason(value: JsonValue) -> bool:
 
 
 def _block_level(block: JsonValue) -> RelevanceLevel | None:
-    if not isinstance(block, dict) or set(block) != set(EVIDENCE_KEYS):
+    if not isinstance(block, dict) or block.keys() != _EVIDENCE_KEY_SET:
         return None
-    if not all(isinstance(block[key], str) for key in EVIDENCE_KEYS):
-        return None
+    for key in EVIDENCE_KEYS:
+        if not isinstance(block[key], str):
+            return None
     if not block["document_id"] or not block["excerpt"]:
         return None
     level = block["relevance_level"]
-    if not isinstance(level, str) or level not in RelevanceLevel.__members__:
-        return None
-    return RelevanceLevel(level)
+    return _LEVEL_BY_VALUE.get(level) if isinstance(level, str) else None

@@ -106,7 +106,7 @@ class _Malformed(Exception):
 def decode_raw_result(raw_json: str) -> Result[RawKnowledgeResult, str]:
     """The decoded result, or ``MALFORMED_RAW``."""
     try:
-        document = json.loads(raw_json, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        document = _DECODER.decode(raw_json)
         return Success(_result(document))
     except (ValueError, RecursionError, _Malformed):
         return Failure(MALFORMED_RAW)
@@ -121,6 +121,10 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def _no_constant(_: str) -> object:
     raise _Malformed
+
+
+# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 
 
 def _result(document: object) -> RawKnowledgeResult:
@@ -148,14 +152,14 @@ def _hit(hit: object) -> RawKnowledgeHit:
         level = hit.get("relevanceLevel")
     if level is not None and not isinstance(level, str):
         raise _Malformed
-    return RawKnowledgeHit(
-        document_id=document_id,
-        title=document_id if title is None else title,
-        section="" if section is None else section,
-        chunk_id=chunk_id,
-        text=text,
-        score=_optional_score(hit.get("score")),
-        relevance_level=normalise_relevance(level),
+    return RawKnowledgeHit(  # positional: one of these per hit of every call
+        document_id,
+        document_id if title is None else title,
+        "" if section is None else section,
+        chunk_id,
+        text,
+        _optional_score(hit.get("score")),
+        normalise_relevance(level),
     )
 
 

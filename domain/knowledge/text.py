@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from attrs import frozen
@@ -36,11 +37,31 @@ class Clipped:
     """True when anything was removed."""
 
 
+def _character_class(codes: list[int]) -> str:
+    """A regular-expression class matching exactly ``codes`` (runs written as ranges)."""
+    parts: list[str] = []
+    ordered = sorted(codes)
+    start = previous = ordered[0]
+    for code in [*ordered[1:], -1]:
+        if code == previous + 1:
+            previous = code
+            continue
+        first, last = re.escape(chr(start)), re.escape(chr(previous))
+        parts.append(first if start == previous else f"{first}-{last}")
+        start = previous = code
+    return "[" + "".join(parts) + "]"
+
+
+_ANY_INVISIBLE: Final = re.compile(_character_class(list(_INVISIBLE)))
+
+
 def flatten(text: str) -> str:
     """``text`` with control characters, zero-width characters and lone surrogates removed
     and every run of white space (line breaks included) made one space, stripped at both
     ends: one line that always encodes as UTF-8."""
-    return " ".join(text.translate(_INVISIBLE).split())
+    if _ANY_INVISIBLE.search(text) is not None:  # rare: skip the translation when clean
+        text = text.translate(_INVISIBLE)
+    return " ".join(text.split())
 
 
 def clip_words(text: str, max_chars: int) -> Clipped:

@@ -62,7 +62,7 @@ class _Malformed(Exception):
 def decode_raw_result(raw_json: str) -> Result[RawSqlResult, str]:
     """The decoded document, or ``MALFORMED_RAW``."""
     try:
-        document = json.loads(raw_json, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        document = _DECODER.decode(raw_json)
         return Success(_document(document))
     except (ValueError, RecursionError, _Malformed):
         return Failure("MALFORMED_RAW")
@@ -77,6 +77,10 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def _no_constant(_: str) -> object:
     raise _Malformed
+
+
+# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 
 
 def _document(document: object) -> RawSqlResult:

@@ -20,7 +20,7 @@ from factledger.domain.chain import (
     StoredEvent,
     verify_chain,
 )
-from factledger.domain.codec import chain_hash, encode_datetime
+from factledger.domain.codec import canonical_json, chain_hash, encode_datetime
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
@@ -218,3 +218,25 @@ def test_sealed_bytes_are_the_canonical_json_of_their_envelope_for_any_ids(
     decoded = default_codec().decode(recorded.data, recorded.hash)
     assert isinstance(decoded, Success)
     assert decoded.unwrap().event == event
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(_JSON_VALUES)
+def test_canonical_json_is_sorted_compact_utf8_json(value: object) -> None:
+    expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert canonical_json(value) == expected.encode()  # type: ignore[arg-type]
+
+
+def test_canonical_json_refuses_a_value_that_refers_to_itself_with_a_value_error() -> None:
+    looped: dict[str, object] = {}
+    looped["self"] = looped
+    with pytest.raises(ValueError, match="refers to itself"):
+        canonical_json(looped)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        canonical_json({"not json": object()})  # type: ignore[dict-item]

@@ -19,6 +19,7 @@ from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.config.settings import Settings, SettingsError
 from factledger.adapters.memory.clock import ManualClock
 from factledger.adapters.sqlite.database import OpenFailure, OpenFailureReason
+from factledger.adapters.sqlite.event_store import SqliteEventStore
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.domain.chain import GENESIS, ChainHead
 from factledger.ports.event_store import Appended, AppendRequest, UnknownOutcome
@@ -217,3 +218,26 @@ def test_log_positions_page_through_a_partition_and_a_malformed_one_reads_nothin
     assert [e.event.sequence for e in rest.unwrap()] == [2]
     assert stores.events.read_log(partition, "not-a-position", 10) == Success(())
     assert stores.events.read_head("run-a") == Success(ChainHead(2, rest.unwrap()[0].event.hash))
+
+
+@pytest.mark.parametrize(("chosen", "pragma"), [(None, 2), ("FULL", 2), ("NORMAL", 1)])
+def test_the_settings_choose_how_often_the_file_is_synced(
+    tmp_path: Path, clock: ManualClock, chosen: str | None, pragma: int
+) -> None:
+    """``[store] synchronous``: FULL (the default, 2) syncs every commit; NORMAL (1) syncs at
+    checkpoints only."""
+    store = StoreSettings(kind="sqlite", path=str(tmp_path / "store.db"))
+    if chosen is not None:
+        store = StoreSettings.model_validate({**store.model_dump(), "synchronous": chosen})
+    events, _, close = build_stores(Settings(store=store), clock)
+    try:
+        assert isinstance(events, SqliteEventStore)
+        read = events._db.read(lambda c: c.exec_driver_sql("PRAGMA synchronous").scalar())
+        assert read == Success(pragma)
+    finally:
+        close()
+
+
+def test_an_unknown_synchronous_mode_is_refused_by_the_settings() -> None:
+    with pytest.raises(ValueError, match="synchronous"):
+        StoreSettings.model_validate({"kind": "sqlite", "synchronous": "OFF"})
