@@ -1,16 +1,19 @@
 """Many workers on one Redis: throughput, latency, CPU, and the invariants afterwards.
 
-    .venv/bin/python bench/load.py [--workers 1 2 4] [--runs-per-worker 40] [--calls-per-run 10]
-                                   [--threads 4] [--redis-url URL] [--out FILE]
+    .venv/bin/python bench/load.py [--workers 1 2 4] [--threads 2] [--runs-per-worker 100]
+                                   [--calls-per-run 10] [--redis-url URL] [--out FILE]
 
-For each worker count N, N processes (spawned, each building its runtime through the
-production composition root) drive scripted agents through the Harness facade: every run makes
-``calls-per-run`` tool calls with the progress protocol (each call evaluates the previous one),
-then releases a draft citing them. Backends are no-op (a constant result through a trivial
-projector), so what is measured is the harness: interceptor, boundary, appends, release.
-Reported per N: tool calls/s, p50/p99 latency per call, CPU seconds of the workers and of
+For each worker count N and each thread count T, N processes (spawned, each building its
+runtime through the production composition root) drive scripted agents through the Harness
+facade from T threads each: every run makes ``calls-per-run`` tool calls with the progress
+protocol (each call evaluates the previous one), then releases a draft citing them. Backends
+are no-op (a constant result through a trivial projector), so what is measured is the harness:
+interceptor, boundary, appends, release.
+Reported per (N, T): tool calls/s (over the whole time the threads ran, run starts and releases
+included), p50/p99 latency per call, CPU seconds of the workers (process start included) and of
 redis-server, and the checks: no budget overspent, no duplicate READY, every run's chain
-verifies against its head.
+verifies against its head. Threads share a worker's interpreter lock: more than two add
+waiting, not throughput, on this kind of machine.
 """
 
 from __future__ import annotations
@@ -192,24 +195,27 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
-    parser.add_argument("--runs-per-worker", type=int, default=40)
+    parser.add_argument("--runs-per-worker", type=int, default=100)
     parser.add_argument("--calls-per-run", type=int, default=10)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, nargs="+", default=[2])
     parser.add_argument("--redis-url")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     spawn = multiprocessing.get_context("spawn")
-    header = "| workers | tool calls/s | p50 | p99 | worker CPU s | redis CPU s | wall s | checks |"
-    lines = [header, "|---|---|---|---|---|---|---|---|"]
+    header = (
+        "| workers | threads each | tool calls/s | p50 | p99 | worker CPU s | redis CPU s "
+        "| wall s | checks |"
+    )
+    lines = [header, "|---|---|---|---|---|---|---|---|---|"]
     with redis_for_bench(args.redis_url) as url:
-        for count in args.workers:
+        for count, threads in [(c, t) for c in args.workers for t in args.threads]:
             prefix = f"load{count}-{time.time_ns()}"
             outputs = [Path(f"/tmp/factledger-load-{prefix}-{i}.json") for i in range(count)]
             cpu_before = _redis_cpu(url)
             began = time.perf_counter()
             processes = [
                 spawn.Process(target=worker, args=(url, prefix, args.runs_per_worker,
-                                                   args.calls_per_run, args.threads, str(out)))
+                                                   args.calls_per_run, threads, str(out)))
                 for out in outputs
             ]  # fmt: skip
             for process in processes:
@@ -226,7 +232,7 @@ def main() -> int:
             p50 = statistics.median(latencies) * 1e3
             p99 = latencies[int(len(latencies) * 0.99)] * 1e3
             checks = _check(url, prefix, run_ids, args.calls_per_run)
-            line = (f"| {count} | {calls_per_s:,.0f} | {p50:.2f} ms | {p99:.2f} ms | "
+            line = (f"| {count} | {threads} | {calls_per_s:,.0f} | {p50:.2f} ms | {p99:.2f} ms | "
                     f"{sum(r['cpu'] for r in results):.1f} | {redis_cpu:.1f} | {wall:.1f} | "
                     f"{checks} |")  # fmt: skip
             print(line, flush=True)

@@ -72,7 +72,14 @@ def main() -> int:
          "run; re-encoding before hashing."),
         ("Interceptor + boundary + views, lookup_knowledge, backend excluded",
          ["bench/interceptor.py", "--calls", "1000" if quick else "3000"],
-         "Target: median ≤ 300 µs on the embedded store."),
+         "Target: median ≤ 300 µs on the in-process store."),
+        ("The same on the SQLite file store, synced at checkpoints",
+         ["bench/interceptor.py", "--store", "sqlite", "--synchronous", "NORMAL", "--calls",
+          "1000"],
+         "No target: what two SQLite transactions per call add."),
+        ("The same on the SQLite file store, synced on every append (the default)",
+         ["bench/interceptor.py", "--store", "sqlite", "--synchronous", "FULL", "--calls", "1000"],
+         "No target: what a disk sync per append adds on this machine's disk."),
         ("EvidenceGuard and grounding judge", ["bench/release.py"],
          "Targets: guard over 20 citations on Redis ≤ 5 ms; grounding judge over 20 analyses "
          "≤ 20 ms."),
@@ -92,7 +99,8 @@ def main() -> int:
         ("Audit: rebuild into SQLite and MariaDB", ["bench/audit_rebuild.py"],
          "Target: rebuild ≥ 20,000 events/s; chain verification ≥ 200,000 events/s."),
         ("Many workers on one Redis",
-         ["bench/load.py", "--runs-per-worker", "10" if quick else "40"],
+         ["bench/load.py", "--runs-per-worker", "10" if quick else "100", "--threads", "1", "2",
+          "4"],
          "Targets: one worker ≥ 1,000 tool calls/s (no-op backends), p99 ≤ 5 ms. On two cores "
          "the workers and redis-server share the CPUs: the ceiling is the cores, not linear "
          "scaling."),

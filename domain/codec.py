@@ -150,11 +150,15 @@ def _sequence_of(inner: _Decoder) -> _Decoder:
 
 
 def _enum_of(kind: type[Enum], allowed: frozenset[Enum] | None = None) -> _Decoder:
+    # A dictionary of the members by value: calling the enum class is several times slower.
+    members = {member.value: member for member in kind if allowed is None or member in allowed}
+
     def decode(value: object) -> object:
-        member = kind(value)
-        if allowed is not None and member not in allowed:
-            raise _PayloadError(f"{kind.__name__} member not allowed")
-        return member
+        try:
+            return members[value]
+        except (KeyError, TypeError):  # TypeError: an unhashable value
+            kind(value)  # raises ValueError for a value that names no member
+            raise _PayloadError(f"{kind.__name__} member not allowed") from None
 
     return decode
 
@@ -322,8 +326,8 @@ class EventCodec:
     def decode(self, data: bytes, stored_hash: str) -> Result[RecordedEvent, DecodeError]:
         """Decode stored bytes into a recorded event (the hash is the stored one, unchecked)."""
         try:
-            envelope = json.loads(data)
-        except ValueError:
+            envelope = _read_json(data)
+        except (ValueError, RecursionError):
             return Failure(DecodeError("NOT_JSON"))
         if not isinstance(envelope, dict) or envelope.keys() != _ENVELOPE_KEYS:
             return Failure(DecodeError("BAD_ENVELOPE"))
@@ -353,6 +357,19 @@ class EventCodec:
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.\-]+")
+_JSON = json.JSONDecoder()
+
+
+def _read_json(data: bytes) -> object:
+    """``json.loads(data)`` for stored bytes, which are canonical (UTF-8, no white space
+    around the value): read directly, with ``json.loads`` only for anything else."""
+    text = data.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    try:
+        value, end = _JSON.raw_decode(text)
+    except ValueError:
+        return json.loads(text)  # leading white space, or the same error again
+    return value if end == len(text) else json.loads(text)
+
 _decode_str = _scalar(str)
 _decode_int = _scalar(int)
 
