@@ -12,8 +12,10 @@ interceptor, boundary, appends, release.
 Reported per (N, T): tool calls/s (over the whole time the threads ran, run starts and releases
 included), p50/p99 latency per call, CPU seconds of the workers (process start included) and of
 redis-server, and the checks: no budget overspent, no duplicate READY, every run's chain
-verifies against its head. Threads share a worker's interpreter lock: more than two add
-waiting, not throughput, on this kind of machine.
+verifies against its head, and the audit rows projected from the partition logs into a fresh
+SQLite audit are exactly one per run and one READY row per call, each run's at its chain head
+(``audit_mismatches`` counts anything lost, duplicated or behind). Threads share a worker's
+interpreter lock: more than two add waiting, not throughput, on this kind of machine.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import multiprocessing
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -34,9 +37,11 @@ from returns.result import Result, Success
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._redis import redis_for_bench
-from factledger.adapters.bootstrap import build_harness
+from factledger.adapters.audit.wiring import open_audit
+from factledger.adapters.bootstrap import build_harness, build_stores
 from factledger.adapters.config.sections import BudgetSettings, StoreSettings
 from factledger.adapters.config.settings import Settings
+from factledger.adapters.system import SystemClock
 from factledger.application.contracts.envelope import KnowledgeEnvelope
 from factledger.application.harness import Harness
 from factledger.application.tools.spec import EnvelopeTool, ToolSpec
@@ -175,6 +180,7 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
     harness = _harness(url, prefix, calls)
     store = harness.parts.runs.store
     overspent = duplicates = broken = 0
+    audit_off = _audit_mismatches(url, prefix, run_ids, calls)
     for run_id in run_ids:
         log = harness.parts.runs.load(run_id)
         assert isinstance(log, RunLog)
@@ -189,7 +195,41 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
             broken += 1
     harness.close()
     return {"runs": len(run_ids), "overspent": overspent, "duplicate_ready": duplicates,
-            "broken_chains": broken}  # fmt: skip
+            "broken_chains": broken, "audit_mismatches": audit_off}  # fmt: skip
+
+
+def _audit_mismatches(url: str, prefix: str, run_ids: list[str], calls: int) -> int:
+    """Project the partition logs into a fresh SQLite audit and count what is off: a run
+    without its row, a row whose head is not the stream's, a run without exactly ``calls``
+    READY invocation rows, and any row beyond those (lost or duplicated rows both count)."""
+    settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix=prefix))
+    events = build_stores(settings, SystemClock())
+    with tempfile.TemporaryDirectory() as folder:
+        opened = open_audit(
+            settings, events[0], SystemClock(), url=f"sqlite:///{folder}/audit.db"
+        ).unwrap()
+        opened.audit.catch_up()
+        off = 0
+        for run_id in run_ids:
+            audit = opened.store.read_run(run_id).unwrap()
+            head = events[0].read_head(run_id).unwrap()
+            if audit is None or head is None:
+                off += 1
+                continue
+            ready = [row for row in audit.invocations.values() if row.status.value == "READY"]
+            if (audit.run.last_sequence, audit.run.head_hash) != (head.sequence, head.hash):
+                off += 1
+            if len(ready) != calls or len(audit.invocations) != calls:
+                off += 1
+        with opened.store.database.engine.connect() as connection:
+            rows = connection.exec_driver_sql("SELECT COUNT(*) FROM audit_runs").scalar_one()
+            invocations = connection.exec_driver_sql(
+                "SELECT COUNT(*) FROM audit_invocations"
+            ).scalar_one()
+        off += abs(int(rows) - len(run_ids)) + abs(int(invocations) - len(run_ids) * calls)
+        opened.close()
+    events[2]()
+    return off
 
 
 def main() -> int:
