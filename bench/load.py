@@ -247,6 +247,7 @@ def main() -> int:
         "| wall s | checks |"
     )
     lines = [header, "|---|---|---|---|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
     with redis_for_bench(args.redis_url) as url:
         for count, threads in [(c, t) for c in args.workers for t in args.threads]:
             prefix = f"load{count}-{time.time_ns()}"
