@@ -153,6 +153,8 @@ class Interceptor:
             return error_observation(tool_call_id, ToolBoundaryErrorCode.STORE_ERROR.value, None)
 
         def with_begin(current: RunLog) -> tuple[Event, ...]:
+            if current is log and isinstance(admission, Admitted):
+                return admission.events  # decided on this very log just above
             decided = decide_admission(current.progress, current.invocations, proposal)
             return decided.events if isinstance(decided, Admitted) else ()
 

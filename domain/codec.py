@@ -237,7 +237,15 @@ def _encode_attrs(value: object) -> JsonObject:
     if names is None:
         fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", cls))
         names = _FIELD_NAMES[cls] = tuple(field.name for field in fields)
-    return {name: _encode_value(getattr(value, name)) for name in names}
+    encoded: JsonObject = {}
+    for name in names:
+        item = getattr(value, name)
+        # Most fields are plain text and numbers: kept as they are, without a call.
+        encoded[name] = item if type(item) in _PLAIN_TYPES else _encode_value(item)
+    return encoded
+
+
+_PLAIN_TYPES: frozenset[type] = frozenset({str, int, bool, type(None)})
 
 
 class EventCodec:
@@ -369,6 +377,7 @@ def _read_json(data: bytes) -> object:
     except ValueError:
         return json.loads(text)  # leading white space, or the same error again
     return value if end == len(text) else json.loads(text)
+
 
 _decode_str = _scalar(str)
 _decode_int = _scalar(int)

@@ -109,6 +109,10 @@ class TruncationReason(StrEnum):
     """The query echoed in ``scope`` was cut to its length limit."""
 
 
+_REASON_ORDER: Final = tuple(TruncationReason)
+"""The reasons in their stable order (iterating the enum itself is several times slower)."""
+
+
 def project_knowledge(
     raw_json: str, limits: KnowledgeLimits | None = None
 ) -> Result[ProjectedToolResult, ProjectionFailure]:
@@ -154,7 +158,7 @@ def project_knowledge(
         "evidence": evidence,
         "relevance_level": None if best is None else best.value,
         "truncated": truncated,
-        "truncation": [reason.value for reason in TruncationReason if reason in reasons],
+        "truncation": [reason.value for reason in _REASON_ORDER if reason in reasons],
         "returned_count": len(raw.hits),
     }
     status: ProjectedEvidenceStatus = (
