@@ -5,6 +5,14 @@ it. Every decision is appended with the head it was made on: a conflict means an
 writer got there first, so the log is brought up to date and the command decided again. An
 unknown outcome (timeout, lost reply) is retried with the *same* command id until the store
 says whether it committed; it is never decided again.
+
+A store can also lose acknowledged events (a Redis without an append-only file restarted, a
+failover to a replica that had not received them; ADR 0009). The repository notices when the
+store's history is no longer the one it cached: events read after the cached head that do not
+chain onto it, or a conflict whose head is behind the cached one or differs from it at the same
+sequence. Reading then starts again from the store's first event, so what is loaded is the
+store's truth; a command being decided fails with ``DIVERGED`` instead (it was decided on a
+history that is gone) and the next command starts from the store.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
-from typing import TypeAlias, assert_never
+from typing import Final, TypeAlias, assert_never
 
 from attrs import frozen
 from returns.result import Success
@@ -76,7 +84,8 @@ class StoreFailed:
     """The store was unavailable, inconsistent, or never said whether it committed."""
 
     reason: str
-    """``UNAVAILABLE``, ``UNKNOWN_OUTCOME``, ``CORRUPT_STREAM`` or ``TOO_MUCH_CONTENTION``."""
+    """``UNAVAILABLE``, ``UNKNOWN_OUTCOME``, ``CORRUPT_STREAM``, ``TOO_MUCH_CONTENTION`` or
+    ``DIVERGED`` (the store lost events this process had read: see the module doc)."""
 
 
 ExecuteOutcome: TypeAlias = Committed | Refused | StoreFailed
@@ -128,7 +137,12 @@ class RunRepository:
             cached = self._cache.get(run_id)
         if cached is not None and not refresh:
             return cached
-        return self._read_after(cached or RunLog(run_id))
+        if cached is None:
+            return self._read_after(RunLog(run_id))
+        read = self._read_after(cached)
+        if read == _DIVERGED:
+            return self._read_after(RunLog(run_id))  # the store's history, from its start
+        return read
 
     def events(
         self, run_id: str, after_sequence: int = 0
@@ -151,9 +165,14 @@ class RunRepository:
             self._cache.pop(run_id, None)
 
     def _read_after(self, start: RunLog) -> RunLog | StoreFailed:
+        """``start`` brought up to the store's head; ``DIVERGED`` (after dropping the cached
+        log) when the events read do not chain onto it."""
         decoded = self.events(start.run_id, start.sequence)
         if isinstance(decoded, StoreFailed):
             return decoded
+        if decoded and start.sequence and decoded[0].prev_hash != start.head_hash:
+            self.forget(start.run_id)
+            return _DIVERGED
         folded = fold(decoded, start)
         if not isinstance(folded, Success):
             return StoreFailed("CORRUPT_STREAM")
@@ -199,6 +218,10 @@ class RunRepository:
             outcome = self._append(log, events, payloads, now or self._clock.now())
             if not isinstance(outcome, SequenceConflict):
                 return outcome
+            if _behind(outcome.actual, log):
+                # The store lost events this log holds: what was decided on them is void.
+                self.forget(log.run_id)
+                return _DIVERGED
             reloaded = self._read_after(log)
             if isinstance(reloaded, StoreFailed):
                 return reloaded
@@ -256,3 +279,13 @@ class RunRepository:
             retries -= 1
             outcome = self._store.append(request)  # same command id: never re-decided
         return outcome
+
+
+_DIVERGED: Final = StoreFailed("DIVERGED")
+
+
+def _behind(actual: ChainHead, log: RunLog) -> bool:
+    """True when the store's head is behind ``log`` or differs from it at its sequence."""
+    return actual.sequence < log.sequence or (
+        actual.sequence == log.sequence and actual.hash != log.head_hash
+    )
