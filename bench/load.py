@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._redis import redis_for_bench
 from factledger.adapters.audit.wiring import open_audit
-from factledger.adapters.bootstrap import build_harness, build_stores
+from factledger.adapters.bootstrap import build_harness
 from factledger.adapters.config.sections import BudgetSettings, StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.system import SystemClock
@@ -52,6 +52,7 @@ from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
+from factledger.ports.event_store import EventStore
 from factledger.ports.tools import ResultProjector, ToolExecutor
 
 WINDOW = {"start": "2026-03-14T09:00:00+00:00", "end": "2026-03-14T10:00:00+00:00"}
@@ -180,7 +181,8 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
     harness = _harness(url, prefix, calls)
     store = harness.parts.runs.store
     overspent = duplicates = broken = 0
-    audit_off = _audit_mismatches(url, prefix, run_ids, calls)
+    settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix=prefix))
+    audit_off = _audit_mismatches(settings, store, run_ids, calls)
     for run_id in run_ids:
         log = harness.parts.runs.load(run_id)
         assert isinstance(log, RunLog)
@@ -198,21 +200,18 @@ def _check(url: str, prefix: str, run_ids: list[str], calls: int) -> dict[str, i
             "broken_chains": broken, "audit_mismatches": audit_off}  # fmt: skip
 
 
-def _audit_mismatches(url: str, prefix: str, run_ids: list[str], calls: int) -> int:
+def _audit_mismatches(settings: Settings, store: EventStore, run_ids: list[str], calls: int) -> int:
     """Project the partition logs into a fresh SQLite audit and count what is off: a run
     without its row, a row whose head is not the stream's, a run without exactly ``calls``
     READY invocation rows, and any row beyond those (lost or duplicated rows both count)."""
-    settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix=prefix))
-    events = build_stores(settings, SystemClock())
     with tempfile.TemporaryDirectory() as folder:
-        opened = open_audit(
-            settings, events[0], SystemClock(), url=f"sqlite:///{folder}/audit.db"
-        ).unwrap()
+        url = f"sqlite:///{folder}/audit.db"
+        opened = open_audit(settings, store, SystemClock(), url=url).unwrap()
         opened.audit.catch_up()
         off = 0
         for run_id in run_ids:
             audit = opened.store.read_run(run_id).unwrap()
-            head = events[0].read_head(run_id).unwrap()
+            head = store.read_head(run_id).unwrap()
             if audit is None or head is None:
                 off += 1
                 continue
@@ -228,7 +227,6 @@ def _audit_mismatches(url: str, prefix: str, run_ids: list[str], calls: int) -> 
             ).scalar_one()
         off += abs(int(rows) - len(run_ids)) + abs(int(invocations) - len(run_ids) * calls)
         opened.close()
-    events[2]()
     return off
 
 

@@ -7,10 +7,10 @@ import threading
 
 from returns.result import Result
 
-from factledger.adapters.memory.clock import ManualClock
 from factledger.adapters.memory.event_store import MemoryEventStore
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.domain.chain import ChainHead, StoredEvent
+from factledger.ports.clock import Clock
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -26,7 +26,7 @@ class ReplicatedEventStore:
     """Writes go to the primary and, while replication runs, to the replica as well; reads
     come from the primary. ``fail_over`` makes the replica the primary."""
 
-    def __init__(self, primary: EventStore, clock: ManualClock) -> None:
+    def __init__(self, primary: EventStore, clock: Clock) -> None:
         self._primary = primary
         self._replica: EventStore = MemoryEventStore(MemoryPayloadVault(clock), primary.partitions)
         self._replicating = True
