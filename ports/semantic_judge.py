@@ -10,6 +10,7 @@ from factledger.domain.release.grounding import ClaimEvidence
 
 __all__ = [
     "JudgeAnswer",
+    "JudgeFinding",
     "JudgeRequest",
     "JudgeSupported",
     "JudgeUnavailable",
@@ -37,15 +38,36 @@ class JudgeSupported:
 
 
 @frozen
+class JudgeFinding:
+    """One thing the evidence does not support."""
+
+    analysis_index: int
+    """The unsupported analysis (-1 for the conclusion)."""
+    reason: str
+    """A stable reason code (``UNGROUNDED_NUMBER``, ``POLARITY_MISMATCH``, ...)."""
+    token: str | None = None
+    """The offending words, quoted from the claim (never from the evidence), when that helps
+    the agent mend its draft."""
+
+
+@frozen
 class JudgeUnsupported:
     """Something is not supported by its evidence."""
 
-    unsupported: tuple[int, ...]
-    """Indexes of unsupported analyses (-1 for the conclusion)."""
-    reason: str
-    """A short code."""
+    findings: tuple[JudgeFinding, ...]
+    """What is unsupported, in analysis order (at least one)."""
     usage: tuple[int, int] | None = None
     """Prompt and completion tokens, when a model was called."""
+
+    @property
+    def unsupported(self) -> tuple[int, ...]:
+        """Indexes of unsupported analyses (-1 for the conclusion), each once."""
+        return tuple(dict.fromkeys(finding.analysis_index for finding in self.findings))
+
+    @property
+    def reason(self) -> str:
+        """The first finding's reason code."""
+        return self.findings[0].reason
 
 
 @frozen

@@ -5,6 +5,7 @@ from __future__ import annotations
 from factledger.domain.release.grounding import GroundingPolicy, ground
 from factledger.ports.semantic_judge import (
     JudgeAnswer,
+    JudgeFinding,
     JudgeRequest,
     JudgeSupported,
     JudgeUnsupported,
@@ -26,7 +27,11 @@ class GroundingJudge:
         report = ground(request.conclusion, request.claims, self._policy)
         if report.supported:
             return JudgeSupported()
-        reasons = [reason for reason in report.analyses if reason is not None]
+        findings = [
+            JudgeFinding(index, reason.value)
+            for index, reason in enumerate(report.analyses)
+            if reason is not None
+        ]
         if report.conclusion is not None:
-            reasons.append(report.conclusion)
-        return JudgeUnsupported(report.unsupported_indexes, reasons[0].value)
+            findings.append(JudgeFinding(-1, report.conclusion.value))
+        return JudgeUnsupported(tuple(findings))

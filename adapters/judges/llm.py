@@ -15,6 +15,7 @@ from factledger.adapters.models.chat_http import ChatClient, ChatFailure
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.ports.semantic_judge import (
     JudgeAnswer,
+    JudgeFinding,
     JudgeRequest,
     JudgeSupported,
     JudgeUnavailable,
@@ -91,7 +92,8 @@ class LlmJudge:
         supported, unsupported = verdict
         if supported:
             return JudgeSupported(usage)
-        return JudgeUnsupported(unsupported or (-1,), "MODEL_UNSUPPORTED", usage)
+        findings = tuple(JudgeFinding(index, "MODEL_UNSUPPORTED") for index in unsupported or (-1,))
+        return JudgeUnsupported(findings, usage)
 
 
 def _verdict(content: str | None, analyses: int) -> tuple[bool, tuple[int, ...]] | None:

@@ -82,7 +82,7 @@ ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
         exp.Mul: _BINARY,
         exp.Div: frozenset({"this", "expression", "typed", "safe"}),
         exp.IntDiv: _BINARY,
-        exp.Mod: _BINARY,
+        exp.Mod: frozenset({"this", "expression", "safe"}),
         exp.Case: frozenset({"ifs", "default", "this"}),
         exp.Cast: frozenset({"this", "to"}),
         exp.DataType: frozenset({"this", "expressions", "nested"}),

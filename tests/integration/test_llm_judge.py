@@ -12,6 +12,7 @@ from factledger.adapters.models.chat_http import ChatClient
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.grounding import ClaimEvidence
 from factledger.ports.semantic_judge import (
+    JudgeFinding,
     JudgeRequest,
     JudgeSupported,
     JudgeUnavailable,
@@ -55,7 +56,7 @@ def test_an_unsupported_verdict_names_the_analyses() -> None:
     verdict = json.dumps({"verdict": "UNSUPPORTED", "unsupported": [0, -1]})
     with chat_server([Answer(message(verdict))]) as server:
         assert _judge(server.url).judge(REQUEST, 5.0) == JudgeUnsupported(
-            (0, -1), "MODEL_UNSUPPORTED", (11, 7)
+            (JudgeFinding(0, "MODEL_UNSUPPORTED"), JudgeFinding(-1, "MODEL_UNSUPPORTED")), (11, 7)
         )
 
 

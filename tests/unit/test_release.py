@@ -26,7 +26,12 @@ from factledger.domain.run_decisions import decide_begin_tool_call
 from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 from factledger.ports.payload_vault import PayloadKey, PayloadPart
-from factledger.ports.semantic_judge import JudgeSupported, JudgeUnavailable, JudgeUnsupported
+from factledger.ports.semantic_judge import (
+    JudgeFinding,
+    JudgeSupported,
+    JudgeUnavailable,
+    JudgeUnsupported,
+)
 from tests.support.boundary import Backend, found
 from tests.support.interceptor import settings_for
 from tests.support.release import Scenario, ScriptedJudge, draft, scenario
@@ -215,7 +220,7 @@ def repair_rewrites(s: Scenario) -> ReleaseOutcomeValue:
 
 def unsupported(s: Scenario) -> ReleaseOutcomeValue:
     honest(s)
-    judge = ScriptedJudge([JudgeUnsupported((0,), "UNGROUNDED_TERMS")])
+    judge = ScriptedJudge([JudgeUnsupported((JudgeFinding(0, "UNGROUNDED_TERMS"),))])
     return s.release(_honest_draft("c1"), judge=judge)
 
 

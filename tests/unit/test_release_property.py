@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from factledger.domain.invocation import Ready
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.fallback import ReleaseResult
-from factledger.ports.semantic_judge import JudgeSupported, JudgeUnsupported
+from factledger.ports.semantic_judge import JudgeFinding, JudgeSupported, JudgeUnsupported
 from tests.support.interceptor import settings_for
 from tests.support.release import ScriptedJudge, scenario
 
@@ -42,7 +42,7 @@ def test_only_verified_citations_and_a_supporting_judge_reach_success(
         run.call("c1", "GW-504 pool exhausted")
         run.call("c2", "zzqx qqvv", ("c1", "GAINED"))
         judge = ScriptedJudge(
-            [JudgeSupported() if judge_supports else JudgeUnsupported((0,), "NO")]
+            [JudgeSupported() if judge_supports else JudgeUnsupported((JudgeFinding(0, "NO"),))]
         )
         result = run.release(draft_text, judge=judge)
         assert isinstance(result, ReleaseResult)
