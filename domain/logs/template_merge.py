@@ -37,11 +37,11 @@ class MergeSettings:
 
     min_values: int = 4
     """Different words at one position that make it a parameter on their own."""
-    keyed_values: int = 2
+    keyed_values: int = 3
     """Different values of one ``key=``/``key:`` that make it a parameter."""
     subsume: bool = True
     """A sibling with a variable at the position makes the position a parameter."""
-    min_context: int = 2
+    min_context: int = 1
     """Words without a variable that siblings must share besides the position."""
     unit_values: int = 2
     """Different words right after a variable that make the position part of it (a

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from typing import Final
 
 from factledger.domain.logs.template_merge import (
@@ -87,13 +88,22 @@ def mask_word(word: str) -> str:
 def template_of_masked(masked: list[str]) -> str:
     """The template of a message given each of its words as ``mask_word`` made it."""
     template = " ".join(masked)
+    if VARIABLE not in template and "  " not in template:
+        return template
+    return _finish(template)
+
+
+@lru_cache(maxsize=65_536)
+def _finish(template: str) -> str:
+    """White space, timestamps, runs and lists of a joined template (remembered: many
+    messages share one)."""
     if "  " in template:
         template = " ".join(template.split())
-    if _DOUBLE in template:
-        template = collapse(template)
     if VARIABLE not in template:
         return template
     template = _CTIME.sub(VARIABLE, template)
+    if _DOUBLE in template:
+        template = collapse(template)
     if template.count(VARIABLE) > 1:
         template = collapse_lists(template)
     return template
