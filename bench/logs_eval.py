@@ -116,10 +116,12 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def _describe(setting: MergeSettings) -> str:
-    off = 99
+    def shown(value: int) -> str:
+        return "-" if value >= 99 else str(value)
+
     return (
-        f"values {setting.min_values}, keyed {setting.keyed_values if setting.keyed_values < off else '-'}, "
-        f"context {setting.min_context}, unit {setting.unit_values if setting.unit_values < off else '-'}, "
+        f"values {setting.min_values}, keyed {shown(setting.keyed_values)}, "
+        f"context {setting.min_context}, unit {shown(setting.unit_values)}, "
         f"subsume {'yes' if setting.subsume else 'no'}"
     )
 

@@ -61,7 +61,7 @@ def _hex(rng: random.Random, length: int) -> str:
     return "".join(rng.choice("0123456789abcdef") for _ in range(length))
 
 
-def _slot(rng: random.Random, kind: str) -> str:  # noqa: PLR0911, C901  # one branch per slot type
+def _slot(rng: random.Random, kind: str) -> str:  # one branch per slot type
     if kind == "int":
         return str(rng.randrange(0, 10 ** rng.randrange(1, 7)))
     if kind == "port":
@@ -119,14 +119,16 @@ STYLES: Final[dict[str, tuple[str, ...]]] = {
         "Received disconnect from {ip}: 11: Bye Bye [preauth]",
         "Connection closed by {ip} [preauth]",
         "Connection reset by {ip} port {port}",
-        "reverse mapping checking getaddrinfo for {domain} [{ip}] failed - POSSIBLE BREAK-IN ATTEMPT!",
+        "reverse mapping checking getaddrinfo for {domain} [{ip}] failed - "
+        "POSSIBLE BREAK-IN ATTEMPT!",
         "input_userauth_request: invalid user {user} [preauth]",
         "PAM {int} more authentication failures; logname= uid=0 euid=0 tty=ssh ruser= rhost={ip}",
     ),
     "proxy": (
         "{program} - {domain}:{port} open through proxy {domain}:{port} HTTPS",
         "{program} - {domain}:{port} open through proxy {domain}:{port} SOCKS5",
-        "{program} - {domain}:{port} close, {int} bytes sent, {int} bytes received, lifetime {time}",
+        "{program} - {domain}:{port} close, {int} bytes sent, {int} bytes received, "
+        "lifetime {time}",
         "{program} - {domain}:{port} error : Could not connect through proxy {domain}:{port} - "
         "Proxy server cannot establish a connection with the target, error code {int}",
         "{program} - {domain}:{port} close, {int} bytes ({float} KB) sent, {int} bytes received",

@@ -93,9 +93,7 @@ def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
     return renamed
 
 
-def _siblings(
-    group: Sequence[tuple[str, ...]], position: int, min_context: int
-) -> list[list[int]]:
+def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int) -> list[list[int]]:
     """Index sets of the forms that agree everywhere except at ``position`` and share at
     least ``min_context`` words without a variable there."""
     buckets: dict[tuple[str, ...], list[int]] = defaultdict(list)

@@ -111,4 +111,4 @@ def _finish(template: str) -> str:
 
 def fingerprint(template: str) -> str:
     """A stable short id for a template text (the same text gives the same id in every run)."""
-    return hashlib.sha256(template.encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(template.encode()).hexdigest()[:12]
