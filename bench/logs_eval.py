@@ -1,29 +1,32 @@
-"""Template quality on the Loghub 2k samples: grouping accuracy (GA) and F1 grouping accuracy
-(FGA), the projector's miner against Drain3.
+"""Template quality: grouping accuracy (GA) and F1 grouping accuracy (FGA) of the projector's
+miner against Drain3 in the same run, per dataset, and leave-one-dataset-out.
 
-    python bench/logs_eval.py [--data DIR]
+    python bench/logs_eval.py [--data DIR] [--synthetic-lines N]
 
-Every dataset is mined from the ``Content`` column of its ground truth
-(``*_structured_corrected.csv`` when present, else ``*_structured.csv``):
+Datasets: the Loghub 2k samples in DIR (every sub-folder with a ``*_2k.log_structured*.csv``
+ground truth, the corrected one when present; its ``Content`` column is mined) and the
+synthetic styles of ``bench/logs_styles.py`` (true templates known by construction).
 
-* factledger — ``mine_templates``: the projector's own pipeline (redaction, masking, batch
-  merge), one configuration for every dataset;
+Miners:
+
+* factledger — ``mine_templates`` with its one default setting (redaction, masking by word
+  shapes, batch merge);
 * Drain3 default — ``TemplateMiner`` with its default configuration (no masks);
 * Drain3 example masks — the masks of Drain3's example ``drain3.ini``, similarity 0.4,
   depth 4, ``_`` as extra delimiter;
 * Drain3 tuned — Drain's hand-tuned per-dataset masks, similarity and depth from the Loghub
-  benchmark (a different setting for every dataset).
+  benchmark (Loghub datasets it has a setting for only).
 
-GA: the share of messages whose predicted group is exactly their true group. FGA: the F1 of
-template-level precision and recall, a predicted template counting as correct when its
-messages are exactly those of one true template.
+The second table is leave-one-dataset-out over every dataset (see ``bench/logs_loo.py``): the
+merge setting used for a dataset is the best of the grid on all the other datasets, so the
+held-out score is one no threshold was chosen on. The last line names the setting chosen on
+all datasets (the default should be it).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -32,43 +35,19 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.logs_common import (  # noqa: E402
-    DATASETS,
     DEFAULT_LOGHUB,
     DRAIN3_EXAMPLE_MASKS,
     DRAIN3_PER_DATASET,
-    LoghubSample,
     drain3_miner,
     load_sample,
     require_directory,
 )
-from factledger.domain.logs.mining import mine_templates  # noqa: E402
+from bench.logs_loo import Corpus, grouping_scores, leave_one_out  # noqa: E402
+from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
+from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
+from factledger.domain.logs.template_merge import DEFAULT_MERGE, MergeSettings  # noqa: E402
 
-Miner = Callable[[LoghubSample], list[str]]
-
-
-def grouping_scores(truth: Sequence[str], predicted: Sequence[str]) -> tuple[float, float]:
-    """(GA, FGA) of a predicted grouping against the true one."""
-    true_groups: dict[str, list[int]] = defaultdict(list)
-    predicted_groups: dict[str, list[int]] = defaultdict(list)
-    for index, (true_id, predicted_id) in enumerate(zip(truth, predicted, strict=True)):
-        true_groups[true_id].append(index)
-        predicted_groups[predicted_id].append(index)
-    true_sets = {frozenset(members) for members in true_groups.values()}
-    correct_messages = 0
-    correct_groups = 0
-    for members in predicted_groups.values():
-        if frozenset(members) in true_sets:
-            correct_messages += len(members)
-            correct_groups += 1
-    accuracy = correct_messages / len(truth)
-    precision = correct_groups / len(predicted_groups)
-    recall = correct_groups / len(true_groups)
-    f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
-    return accuracy, f1
-
-
-def factledger(sample: LoghubSample) -> list[str]:
-    return mine_templates(sample.contents)
+Miner = Callable[[str, Sequence[str]], "list[str] | None"]
 
 
 def drain3_with(
@@ -82,18 +61,24 @@ def drain3_with(
     return mine
 
 
-def drain3_default(sample: LoghubSample) -> list[str]:
-    return drain3_with((), 0.4, 4, ())(sample.contents)
+def factledger(_name: str, contents: Sequence[str]) -> list[str]:
+    return mine_templates(contents)
 
 
-def drain3_examples(sample: LoghubSample) -> list[str]:
-    return drain3_with(DRAIN3_EXAMPLE_MASKS, 0.4, 4, ("_",))(sample.contents)
+def drain3_default(_name: str, contents: Sequence[str]) -> list[str]:
+    return drain3_with((), 0.4, 4, ())(contents)
 
 
-def drain3_tuned(sample: LoghubSample) -> list[str]:
-    setting = DRAIN3_PER_DATASET[sample.name]
+def drain3_examples(_name: str, contents: Sequence[str]) -> list[str]:
+    return drain3_with(DRAIN3_EXAMPLE_MASKS, 0.4, 4, ("_",))(contents)
+
+
+def drain3_tuned(name: str, contents: Sequence[str]) -> list[str] | None:
+    setting = DRAIN3_PER_DATASET.get(name)
+    if setting is None:
+        return None
     masks = tuple((pattern, "*") for pattern in setting.masks)
-    return drain3_with(masks, setting.similarity, setting.depth, ())(sample.contents)
+    return drain3_with(masks, setting.similarity, setting.depth, ())(contents)
 
 
 MINERS: tuple[tuple[str, Miner], ...] = (
@@ -104,29 +89,101 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="GA and FGA on the Loghub 2k samples.")
-    parser.add_argument("--data", type=Path, default=DEFAULT_LOGHUB, help="Loghub directory")
-    args = parser.parse_args(argv)
-    root = require_directory(args.data)
-    samples = [load_sample(root, name) for name in DATASETS]
-    header = "| dataset | truth | " + " | ".join(f"{name} GA / FGA" for name, _ in MINERS) + " |"
-    print(header)
+def loghub_names(root: Path) -> list[str]:
+    """Every sub-folder holding a Loghub 2k ground truth, sorted."""
+    return sorted(
+        folder.name
+        for folder in root.iterdir()
+        if (folder / f"{folder.name}_2k.log_structured.csv").is_file()
+    )
+
+
+def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str], list[str]]]:
+    """(kind, name, contents, true ids) of every dataset."""
+    found: list[tuple[str, str, list[str], list[str]]] = []
+    for name in loghub_names(root):
+        sample = load_sample(root, name)
+        found.append(("loghub", name, list(sample.contents), list(sample.event_ids)))
+    for style in STYLES:
+        corpus = styled_corpus(style, synthetic_lines)
+        messages = [message for message, _ in corpus]
+        found.append(("synthetic", style, messages, [truth for _, truth in corpus]))
+    return found
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def _describe(setting: MergeSettings) -> str:
+    def shown(value: int) -> str:
+        return "-" if value >= 99 else str(value)
+
+    return (
+        f"values {setting.min_values}, keyed {shown(setting.keyed_values)}, "
+        f"context {setting.min_context}, unit {shown(setting.unit_values)}, "
+        f"subsume {'yes' if setting.subsume else 'no'}"
+    )
+
+
+def comparison_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> None:
+    print("| kind | dataset | " + " | ".join(f"{name} GA / FGA" for name, _ in MINERS) + " |")
     print("|" + "---|" * (len(MINERS) + 2))
-    totals = {name: [0.0, 0.0] for name, _ in MINERS}
-    for sample in samples:
+    scores: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for kind, name, contents, truth in found:
         cells = []
-        for name, miner in MINERS:
-            accuracy, f1 = grouping_scores(sample.event_ids, miner(sample))
-            totals[name][0] += accuracy
-            totals[name][1] += f1
-            cells.append(f"{accuracy:.3f} / {f1:.3f}")
-        print(f"| {sample.name} | {sample.truth_file} | " + " | ".join(cells) + " |")
-    averages = [
-        f"**{totals[name][0] / len(samples):.3f} / {totals[name][1] / len(samples):.3f}**"
-        for name, _ in MINERS
+        for miner_name, miner in MINERS:
+            predicted = miner(name, contents)
+            if predicted is None:
+                cells.append("n/a")
+                continue
+            pair = grouping_scores(truth, predicted)
+            scores.setdefault((kind, miner_name), []).append(pair)
+            cells.append(f"{pair[0]:.3f} / {pair[1]:.3f}")
+        print(f"| {kind} | {name} | " + " | ".join(cells) + " |")
+    for kind in ("loghub", "synthetic"):
+        cells = []
+        for miner_name, _ in MINERS:
+            pairs = scores.get((kind, miner_name), [])
+            ga = _mean([pair[0] for pair in pairs])
+            fga = _mean([pair[1] for pair in pairs])
+            cells.append(f"**{ga:.3f} / {fga:.3f}** ({len(pairs)})")
+        print(f"| {kind} | mean | " + " | ".join(cells) + " |")
+
+
+def loo_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> None:
+    corpora = [
+        Corpus(name, tuple(masked_templates(contents)), tuple(truth))
+        for _, name, contents, truth in found
     ]
-    print("| average | | " + " | ".join(averages) + " |")
+    held_out, overall = leave_one_out(corpora)
+    print()
+    print("| kind | held-out dataset | setting chosen on the others | GA | FGA |")
+    print("|---|---|---|---|---|")
+    by_kind: dict[str, list[tuple[float, float]]] = {}
+    for (kind, *_), result in zip(found, held_out, strict=True):
+        by_kind.setdefault(kind, []).append((result.accuracy, result.f1))
+        print(
+            f"| {kind} | {result.name} | {_describe(result.setting)} | "
+            f"{result.accuracy:.3f} | {result.f1:.3f} |"
+        )
+    for kind, pairs in by_kind.items():
+        ga = _mean([pair[0] for pair in pairs])
+        fga = _mean([pair[1] for pair in pairs])
+        print(f"| {kind} | mean held-out | | **{ga:.3f}** | **{fga:.3f}** |")
+    print()
+    print(f"setting chosen on all datasets: {_describe(overall)}")
+    print(f"default setting: {_describe(DEFAULT_MERGE)} (same: {overall == DEFAULT_MERGE})")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="GA and FGA per dataset and leave-one-out.")
+    parser.add_argument("--data", type=Path, default=DEFAULT_LOGHUB, help="Loghub directory")
+    parser.add_argument("--synthetic-lines", type=int, default=2000)
+    args = parser.parse_args(argv)
+    found = datasets(require_directory(args.data), args.synthetic_lines)
+    comparison_table(found)
+    loo_table(found)
     return 0
 
 

@@ -1,0 +1,197 @@
+"""Merging the templates of a batch: a word position that takes many values in otherwise
+identical templates is a parameter.
+
+Templates are compared only with templates of the same length (in words). For every word
+position, the templates that agree everywhere except there form a *sibling set*; the set is
+merged into one template, that position becoming ``<*>``, when the values it takes there say
+the position is variable:
+
+* one of the siblings already has a variable there (the position holds numbers in some
+  messages and words in others);
+* every value is the value of one ``key=`` or ``key:`` (a named parameter), and there are
+  at least ``keyed_values`` of them;
+* there are at least ``min_values`` different values.
+
+A merge can make two variables adjacent (``<*> <*>`` becomes ``<*>``), changing the length,
+so the rounds repeat until nothing changes. Everything depends on the batch only: no word
+list, no per-source rule.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from attrs import frozen
+
+__all__ = ["MergeSettings", "DEFAULT_MERGE", "merge_templates"]
+
+VARIABLE: Final = "<*>"
+_MAX_ROUNDS: Final = 8
+
+
+@frozen
+class MergeSettings:
+    """The thresholds of the batch merge (one setting for every source)."""
+
+    min_values: int = 4
+    """Different words at one position that make it a parameter on their own."""
+    keyed_values: int = 3
+    """Different values of one ``key=``/``key:`` that make it a parameter."""
+    subsume: bool = True
+    """A sibling with a variable at the position makes the position a parameter."""
+    min_context: int = 1
+    """Words without a variable that siblings must share besides the position."""
+    unit_values: int = 2
+    """Different words right after a variable that make the position part of it (a
+    unit: ``12 KB`` / ``3 MB``)."""
+
+
+DEFAULT_MERGE: Final = MergeSettings()
+
+
+def merge_templates(
+    templates: Iterable[str], settings: MergeSettings = DEFAULT_MERGE
+) -> dict[str, str]:
+    """For each template of a batch, the template it is merged into (itself when none)."""
+    distinct = list(dict.fromkeys(templates))
+    current = {template: template for template in distinct}
+    forms = set(distinct)
+    for _ in range(_MAX_ROUNDS):
+        renamed = _merge_round(forms, settings)
+        if not renamed:
+            break
+        forms = set(renamed.values()) | (forms - renamed.keys())
+        for template, form in current.items():
+            current[template] = renamed.get(form, form)
+    return current
+
+
+def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
+    """One round: the forms that merge → what they become."""
+    by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
+    for form in forms:
+        by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
+    renamed: dict[str, str] = {}
+    for length, group in by_length.items():
+        if len(group) < 2:
+            continue
+        group.sort()
+        parent = list(range(len(group)))
+        for position in range(length):
+            for members in _siblings(group, position, settings.min_context):
+                words = group[members[0]]
+                after = position > 0 and VARIABLE in words[position - 1]
+                if _is_variable([group[index][position] for index in members], after, settings):
+                    _union(parent, members)
+        for members in _components(parent):
+            if len(members) > 1:
+                merged = _generalise([group[index] for index in members])
+                for index in members:
+                    renamed[" ".join(group[index])] = merged
+    return renamed
+
+
+def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int) -> list[list[int]]:
+    """Index sets of the forms that agree everywhere except at ``position`` and share at
+    least ``min_context`` words without a variable there."""
+    buckets: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for index, words in enumerate(group):
+        buckets[words[:position] + words[position + 1 :]].append(index)
+    return [
+        members
+        for rest, members in buckets.items()
+        if len(members) > 1 and sum(VARIABLE not in word for word in rest) >= min_context
+    ]
+
+
+def _is_variable(values: list[str], after_variable: bool, settings: MergeSettings) -> bool:
+    """Whether the words siblings hold at one position make it a parameter."""
+    if settings.subsume and any(VARIABLE in value for value in values):
+        return True
+    distinct = set(values)
+    if len(distinct) >= settings.min_values:
+        return True
+    if (
+        after_variable
+        and len(distinct) >= settings.unit_values
+        and all(value[:1].isalpha() for value in distinct)
+    ):
+        return True
+    if len(distinct) >= settings.keyed_values:
+        keys = {_key_of(value) for value in distinct}
+        return len(keys) == 1 and "" not in keys
+    return False
+
+
+def _key_of(word: str) -> str:
+    """The ``key=`` or ``key:`` a word starts with, or ``""``."""
+    for index, char in enumerate(word):
+        if char in "=:":
+            return word[: index + 1] if index > 0 else ""
+        if not (char.isalpha() or char in "_.-"):
+            return ""
+    return ""
+
+
+def _generalise(members: Sequence[tuple[str, ...]]) -> str:
+    """One template for forms of one length: a position where they differ is a variable."""
+    words: list[str] = []
+    for column in zip(*members, strict=True):
+        values = set(column)
+        if len(values) == 1:
+            words.append(column[0])
+            continue
+        keys = {_key_of(value) for value in values}
+        key = keys.pop() if len(keys) == 1 else ""
+        words.append(key + VARIABLE)
+    return collapse(" ".join(words))
+
+
+def collapse(template: str) -> str:
+    """A run of variables written as one."""
+    double = VARIABLE + " " + VARIABLE
+    while double in template:
+        template = template.replace(double, VARIABLE)
+    return template
+
+
+def collapse_lists(template: str) -> str:
+    """A list written as one item: a run of repeats of one word, or of one pair of words,
+    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once."""
+    words = template.split(" ")
+    out: list[str] = []
+    for word in words:
+        if VARIABLE in word:
+            if out and out[-1] == word:
+                continue
+            if len(out) >= 3 and out[-2] == word and out[-3] == out[-1]:
+                continue
+        elif len(out) >= 3 and out[-1] == out[-3] and out[-2] == word and VARIABLE in out[-1]:
+            out.pop()
+            continue
+        out.append(word)
+    return " ".join(out) if len(out) < len(words) else template
+
+
+def _union(parent: list[int], members: Sequence[int]) -> None:
+    first = _root(parent, members[0])
+    for index in members[1:]:
+        other = _root(parent, index)
+        if other != first:
+            parent[other] = first
+
+
+def _root(parent: list[int], index: int) -> int:
+    while parent[index] != index:
+        parent[index] = parent[parent[index]]
+        index = parent[index]
+    return index
+
+
+def _components(parent: list[int]) -> list[list[int]]:
+    groups: dict[int, list[int]] = defaultdict(list)
+    for index in range(len(parent)):
+        groups[_root(parent, index)].append(index)
+    return list(groups.values())
