@@ -36,7 +36,7 @@ from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
-from factledger.application.harness import Harness, HarnessError, HarnessParts
+from factledger.application.harness import Harness, HarnessError, HarnessErrorCode, HarnessParts
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.release_service import ReleasePolicy, ReleaseService
@@ -50,7 +50,6 @@ from factledger.application.tools.sql import SqlToolSpec
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.progress.policy import ProgressPolicy
-from factledger.domain.run_events import ToolGrant
 from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
@@ -100,15 +99,6 @@ class Runtime:
             no_gain_threshold=section.no_gain_threshold,
             protocol_violation_limit=section.protocol_violation_limit,
             max_observed_facts=section.max_observed_facts,
-        )
-
-    @property
-    def grants(self) -> tuple[ToolGrant, ...]:
-        """Every registered tool, as granted to a new run."""
-        return tuple(
-            ToolGrant(name, spec.read_only)
-            for name in self.registry.names
-            if (spec := self.registry.spec(name)) is not None
         )
 
     def add_closer(self, closer: Callable[[], None]) -> None:
@@ -289,7 +279,7 @@ def harness_from(runtime: Runtime) -> Harness:
 
         opened = open_audit(runtime.settings, runtime.store, runtime.clock)
         if not isinstance(opened, Success):
-            raise HarnessError("STORE_UNAVAILABLE", opened.failure().message)
+            raise HarnessError(HarnessErrorCode.STORE_UNAVAILABLE, opened.failure().message)
         audit = opened.unwrap()
         runtime.add_closer(audit.close)
         return AuditViews(audit.audit, audit.store)

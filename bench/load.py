@@ -129,7 +129,7 @@ def _drive_run(
         began = time.perf_counter()
         observation = harness.observe(run_id, f"c{index}", "lookup_knowledge", arguments)
         latencies.append(time.perf_counter() - began)
-        assert observation["status"] == "READY", observation
+        assert observation.is_ready, observation
         previous = f"c{index}"
     if not release:
         return run_id

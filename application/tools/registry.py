@@ -23,10 +23,13 @@ from factledger.application.tool_call import (
 )
 from factledger.application.tools.spec import PreparedCall, ToolSpec
 from factledger.domain.json_types import JsonObject
+from factledger.domain.run_events import ToolGrant
 
-__all__ = ["DirectToolCallError", "ToolDefinition", "ToolInvoker", "ToolRegistry"]
+__all__ = ["DirectToolCallError", "ToolDefinition", "ToolFormat", "ToolInvoker", "ToolRegistry"]
 
 ToolFormat = Literal["openai", "mcp"]
+"""The formats tool definitions are exported in: OpenAI strict-mode function tools, or MCP
+tools (the one definition every transport uses)."""
 
 
 class DirectToolCallError(RuntimeError):
@@ -103,6 +106,11 @@ class ToolRegistry:
         )
         self._invokers[spec.name] = ToolInvoker(spec, self._boundary)
         self._specs[spec.name] = spec
+
+    @property
+    def grants(self) -> tuple[ToolGrant, ...]:
+        """Every registered tool as granted to a new run (name and read-only declaration)."""
+        return tuple(ToolGrant(name, spec.read_only) for name, spec in self._specs.items())
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import httpx
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
+from factledger.application.run_views import RunSummary
 from factledger.domain.json_types import JsonObject
 from tests.integration.http.conftest import Served
 from tests.integration.http.serving import (
@@ -238,7 +239,7 @@ def test_nothing_served_about_calls_that_read_the_secret_lines_carries_a_secret(
 class BrokenHarness(Harness):
     """A harness whose summary fails with an exception carrying content."""
 
-    def run_summary(self, run_id: str) -> JsonObject:
+    def run_summary(self, run_id: str) -> RunSummary:
         raise RuntimeError(f"backend said {planted_secrets()[1]}")
 
 
