@@ -8,7 +8,7 @@ wiring that works in unit tests but not in production fails a test.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from factledger.adapters.sql.tool import SqlTool
 from factledger.adapters.sqlite.database import OpenFailureReason, Synchronous
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
+from factledger.adapters.tool_plugins import OwnTool, own_tools, register_own_tools
 from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
@@ -165,12 +166,15 @@ def _nothing() -> None:
 def build_runtime(
     settings: Settings,
     *,
+    tools: Sequence[OwnTool] | None = None,
     clock: Clock | None = None,
     ids: IdFactory | None = None,
     wrap_store: Callable[[EventStore], EventStore] | None = None,
 ) -> Runtime:
-    """Wire the application from settings. A clock and ids may be given (deterministic
-    replays, tests); ``wrap_store`` wraps the event store the settings choose (fault drills)."""
+    """Wire the application from settings. ``tools`` are evidence tools of one's own (tools
+    and tool providers; the installed ones when None). A clock and ids may be given
+    (deterministic replays, tests); ``wrap_store`` wraps the event store the settings choose
+    (fault drills)."""
     clock = clock or SystemClock()
     ids = ids or UuidIdFactory()
     store, vault, close_store = build_stores(settings, clock)
@@ -190,6 +194,7 @@ def build_runtime(
     registry = ToolRegistry(boundary)
     closers: list[Callable[[], None]] = [close_store]
     register_tools(settings, registry, closers)
+    register_own_tools(settings, registry, closers, own_tools(tools))
     canonical = CanonicalViewReader(runs, vault, clock)
     run_service = RunService(runs, clock, ids)
     snapshots = SnapshotBuilder(runs, canonical, registry)
@@ -303,14 +308,23 @@ def harness_from(runtime: Runtime) -> Harness:
 
 
 def build_harness(
-    settings: Settings,
+    settings: Settings | None = None,
     *,
+    tools: Sequence[OwnTool] | None = None,
     clock: Clock | None = None,
     ids: IdFactory | None = None,
     wrap_store: Callable[[EventStore], EventStore] | None = None,
 ) -> Harness:
-    """The Harness wired from settings (see ``build_runtime``)."""
-    return harness_from(build_runtime(settings, clock=clock, ids=ids, wrap_store=wrap_store))
+    """The Harness wired from settings (the lookup order's when None), with the built-in tools
+    the settings configure and ``tools`` of one's own (see ``build_runtime``)."""
+    runtime = build_runtime(
+        load_settings() if settings is None else settings,
+        tools=tools,
+        clock=clock,
+        ids=ids,
+        wrap_store=wrap_store,
+    )
+    return harness_from(runtime)
 
 
 def embedded_harness() -> Harness:

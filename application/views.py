@@ -14,7 +14,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from factledger.application.canonical_view import CanonicalInvocation, ContentState
-from factledger.application.tools.spec import ToolSpec
+from factledger.application.tool_api.spec import ToolSpec
 from factledger.domain.budget import BudgetName
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.json_shape import record_json

@@ -14,6 +14,12 @@ from typing import Literal
 from attrs import frozen
 
 from factledger.application.contracts.schemas import mcp_tool, openai_tool
+from factledger.application.tool_api.provider import (
+    ToolRegistrationError,
+    ToolRegistrationFailure,
+    check_tool_name,
+)
+from factledger.application.tool_api.spec import PreparedCall, ToolSpec
 from factledger.application.tool_boundary import ToolBoundary
 from factledger.application.tool_call import (
     CallHooks,
@@ -21,7 +27,6 @@ from factledger.application.tool_call import (
     ToolBoundaryResult,
     ToolCallRequestEnvelope,
 )
-from factledger.application.tools.spec import PreparedCall, ToolSpec
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_events import ToolGrant
 
@@ -95,9 +100,12 @@ class ToolRegistry:
         self._specs: dict[str, ToolSpec] = {}
 
     def register(self, spec: ToolSpec) -> None:
-        """Add a configured tool (once)."""
-        if spec.name in self._specs:
-            raise ValueError(f"tool {spec.name!r} is already registered")
+        """Add a configured tool (once); ``ToolRegistrationError`` says why one cannot be."""
+        check_tool_name(getattr(spec, "name", None), self.names)  # type: ignore[arg-type]  # checked
+        if not isinstance(getattr(spec, "description", None), str) or not spec.description:
+            raise ToolRegistrationError(
+                ToolRegistrationFailure.INVALID_DECLARATION, f"{spec.name!r} has no description"
+            )
         model = spec.envelope_model()
         self._definitions[spec.name] = ToolDefinition(
             name=spec.name,
