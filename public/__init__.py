@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from factledger.application.progress_snapshot import ProgressSnapshot
     from factledger.application.run_views import CancelResult, ModelUsage, ReleaseStep, RunSummary
     from factledger.application.statuses import StatusChange
+    from factledger.application.tool_api.provider import ToolProvider, ToolSettings
+    from factledger.application.tool_api.tool import EvidenceTool
     from factledger.application.tools.registry import ToolFormat
     from factledger.application.views import ControlView
     from factledger.domain.budget import RunBudget
@@ -71,6 +73,8 @@ _HOMES: Final[dict[str, tuple[str, ...]]] = {
     ),
     "factledger.domain.budget": ("RunBudget",),
     "factledger.application.tools.registry": ("ToolFormat",),
+    "factledger.application.tool_api.tool": ("EvidenceTool",),
+    "factledger.application.tool_api.provider": ("ToolProvider", "ToolSettings"),
     "factledger.adapters.config.settings": ("Settings", "SettingsError", "load_settings"),
     "factledger.adapters.bootstrap": ("build_harness",),
 }  # fmt: skip
@@ -118,6 +122,10 @@ __all__ = [
     "StatusChange",
     "AuditRows",
     "RebuildReport",
+    # your own evidence tool (the whole API: factledger.tools)
+    "EvidenceTool",
+    "ToolProvider",
+    "ToolSettings",
     # states
     "RunState",
     "ReleaseOutcome",
