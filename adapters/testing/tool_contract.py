@@ -121,7 +121,8 @@ class EvidenceToolContract:
         (openai,) = harness.tool_definitions(fmt="openai")
         function = openai["function"]
         assert isinstance(function, dict)
-        assert function["name"] == tool.name and function["strict"] is True
+        assert function["name"] == tool.name
+        assert function["strict"] is True
         assert openai_strict_problems(function["parameters"]) == []
         (mcp,) = harness.tool_definitions(fmt="mcp")
         schema = mcp["inputSchema"]
@@ -164,10 +165,11 @@ class EvidenceToolContract:
     def test_a_found_result_is_citable_summarised_and_sourced(
         self, harness: Harness, tool: ToolSpec
     ) -> None:
-        run_id, observation = self._found(harness, tool)
+        run_id, _observation = self._found(harness, tool)
         snapshot = harness.progress_snapshot(run_id)
         (fact,) = snapshot.observed_facts
-        assert fact.tool_call_id == "found-1" and 0 < len(fact.summary) <= 320
+        assert fact.tool_call_id == "found-1"
+        assert 0 < len(fact.summary) <= 320
         assert snapshot.verified_sources, "a result with evidence names its sources"
         assert all(source.source_type == tool.name for source in snapshot.verified_sources)
         draft = {
@@ -191,7 +193,9 @@ class EvidenceToolContract:
         run_id, _ = self._found(harness, tool)
         draft = {
             "conclusion": "x",
-            "analyses": [{"kind": unsupported[0].value, "claim": "x", "tool_call_ids": ["found-1"]}],
+            "analyses": [
+                {"kind": unsupported[0].value, "claim": "x", "tool_call_ids": ["found-1"]}
+            ],
         }
         fallback = harness.release(run_id, json.dumps(draft)).fallback
         assert fallback is not None
@@ -264,4 +268,5 @@ class EvidenceToolContract:
             assert tool.evidence_status(first.agent_result) is first.evidence_status
             assert isinstance(first.agent_result.get("scope"), dict)
             summary = tool.summarize(first.agent_result, first.evidence_status)
-            assert isinstance(summary, str) and summary.strip()
+            assert isinstance(summary, str)
+            assert summary.strip()

@@ -68,9 +68,10 @@ class TestQueryLogs(_FromDemo):
 class TestQuerySql(_FromDemo):
     name = "query_sql"
     found_inputs = (
-        {"datasource": "payments", "sql": "SELECT status, COUNT(id) AS n FROM orders GROUP BY status"},
+        {
+            "datasource": "payments",
+            "sql": "SELECT status, COUNT(id) AS n FROM orders GROUP BY status",
+        },
         {"datasource": "payments", "sql": "SELECT id, email, api_token FROM users LIMIT 3"},
     )
-    empty_inputs = (
-        {"datasource": "payments", "sql": "SELECT id FROM orders WHERE amount < 0"},
-    )
+    empty_inputs = ({"datasource": "payments", "sql": "SELECT id FROM orders WHERE amount < 0"},)
