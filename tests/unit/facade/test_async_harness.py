@@ -83,7 +83,8 @@ def test_a_slow_backend_never_blocks_the_event_loop() -> None:
     ticks, took = asyncio.run(scenario())
     assert took >= 0.3
     assert ticks >= 10, f"the loop ticked only {ticks} times during a 0.3 s call"
-    assert tool.threads and all(name.startswith("factledger") for name in tool.threads)
+    assert tool.threads
+    assert all(name.startswith("factledger") for name in tool.threads)
 
 
 def test_concurrent_calls_in_many_runs_all_complete_on_a_bounded_pool() -> None:

@@ -60,8 +60,9 @@ class EchoTool(EvidenceTool[EchoInput]):
     ) -> Result[ProjectedToolResult, ProjectionFailure]:
         echoed = json.loads(raw_json)["echo"]
         result: JsonObject = {"scope": self.scope(request), "echoed": echoed, "truncated": False}
-        status = EvidenceStatus.EVIDENCE_FOUND if echoed else EvidenceStatus.NO_EVIDENCE
-        return Success(ProjectedToolResult(result, status))
+        if echoed:
+            return Success(ProjectedToolResult(result, EvidenceStatus.EVIDENCE_FOUND))
+        return Success(ProjectedToolResult(result, EvidenceStatus.NO_EVIDENCE))
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
         echoed = agent_result.get("echoed")
