@@ -183,18 +183,9 @@ def build_runtime(
     runs = RunRepository(store, default_codec(), clock, ids)
     call_log = configure_logging()
     runner = BackendRunner()
-    boundary = ToolBoundary(
-        runs,
-        clock,
-        runner,
-        content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
-        backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
-        call_log=call_log,
-    )
-    registry = ToolRegistry(boundary)
+    boundary = ToolBoundary(runs, clock, runner, **_call_limits(settings), call_log=call_log)
     closers: list[Callable[[], None]] = [close_store]
-    register_tools(settings, registry, closers)
-    register_own_tools(settings, registry, closers, own_tools(tools))
+    registry = _registry(settings, boundary, closers, tools)
     canonical = CanonicalViewReader(runs, vault, clock)
     run_service = RunService(runs, clock, ids)
     snapshots = SnapshotBuilder(runs, canonical, registry)
@@ -208,12 +199,7 @@ def build_runtime(
         repairer=NoRepair(),
         vault=vault,
         clock=clock,
-        policy=ReleasePolicy(
-            repair_attempts=settings.release.repair_attempts,
-            judge_attempts=settings.judge.attempts,
-            judge_timeout_seconds=settings.judge.timeout_seconds,
-            result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
-        ),
+        policy=release_policy(settings),
         call_log=call_log,
     )
     return Runtime(
@@ -233,6 +219,43 @@ def build_runtime(
         releases=releases,
         closers=closers,
     )
+
+
+def release_policy(settings: Settings) -> ReleasePolicy:
+    """How hard the release tries, from ``[release]``, ``[judge]`` and ``[vault]``."""
+    return ReleasePolicy(
+        repair_attempts=settings.release.repair_attempts,
+        judge_attempts=settings.judge.attempts,
+        judge_timeout_seconds=settings.judge.timeout_seconds,
+        result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
+    )
+
+
+def _call_limits(settings: Settings) -> dict[str, timedelta]:
+    """How long a call's bodies live and how long its backend may take."""
+    return {
+        "content_ttl": timedelta(seconds=settings.vault.ttl_seconds),
+        "backend_timeout": timedelta(seconds=settings.budget.call_timeout_seconds),
+    }
+
+
+def _registry(
+    settings: Settings,
+    boundary: ToolBoundary,
+    closers: list[Callable[[], None]],
+    tools: Sequence[OwnTool] | None,
+) -> ToolRegistry:
+    """The built-in tools the settings configure, then one's own; what was opened is closed
+    again when a tool cannot be registered."""
+    registry = ToolRegistry(boundary)
+    try:
+        register_tools(settings, registry, closers)
+        register_own_tools(settings, registry, closers, own_tools(tools))
+    except BaseException:
+        while closers:
+            closers.pop()()
+        raise
+    return registry
 
 
 def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:

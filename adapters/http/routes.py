@@ -68,7 +68,14 @@ _EVENTS: Responses = {
 def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
     """The ``/runs`` endpoints over ``harness``."""
     router = APIRouter(prefix="/runs", tags=["runs"])
+    _run_endpoints(router, harness)
+    _call_endpoints(router, harness)
+    _view_endpoints(router, harness)
+    _event_endpoints(router, harness, limits)
+    return router
 
+
+def _run_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.post(
         "",
         status_code=201,
@@ -104,6 +111,8 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         tools = tuple(harness.tool_definitions(run_id, query.format))
         return reply(ToolDefinitionsModel, ToolDefinitions(query.format, tools).to_json())
 
+
+def _call_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.post(
         "/{run_id}/tool-calls",
         response_model=Observation,
@@ -148,6 +157,8 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         """Cancel a running run; every worker sees it through the log."""
         return reply(CancelResultModel, harness.cancel(run_id).to_json())
 
+
+def _view_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.get(
         "/{run_id}/calls/{tool_call_id}/canonical",
         response_model=CanonicalViewModel,
@@ -191,6 +202,8 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         timeline = StatusTimeline(run_id, harness.statuses(run_id))
         return reply(StatusTimelineModel, timeline.to_json())
 
+
+def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) -> None:
     @router.get(
         "/{run_id}/events",
         response_class=EventStreamResponse,
@@ -222,5 +235,3 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         return EventStreamResponse(
             stream, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         )
-
-    return router
