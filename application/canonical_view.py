@@ -1,4 +1,4 @@
-"""The canonical view of a call: its events joined with its vault bodies (SPEC §4).
+"""The canonical view of a call: its events joined with its vault bodies.
 
 Keyed by the exact ``(run_id, tool_call_id)``: an id from another run is simply absent. The
 view always exists for a call that began; its ``content`` says whether the bodies can be

@@ -1,4 +1,4 @@
-"""Values that describe verified evidence: sources and observed facts (SPEC §7, §8)."""
+"""Values that describe verified evidence: sources and observed facts."""
 
 from __future__ import annotations
 

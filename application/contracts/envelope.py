@@ -1,4 +1,4 @@
-"""The envelope every evidence tool takes, and the inputs of the built-in tools (SPEC §5.1).
+"""The envelope every evidence tool takes, and the inputs of the built-in tools.
 
 ``{"previous_observation": {"tool_call_id": str, "evaluation": "GAINED"|"NO_GAIN"} | null,
 "input": {...}}``. Parsing is strict: unknown fields, trailing tokens, duplicate keys and type

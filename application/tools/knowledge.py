@@ -1,4 +1,4 @@
-"""``lookup_knowledge``: runbook search through the boundary (SPEC §5.1, §5.2)."""
+"""``lookup_knowledge``: runbook search through the boundary."""
 
 from __future__ import annotations
 

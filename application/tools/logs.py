@@ -1,4 +1,4 @@
-"""``query_logs``: a bounded, redacted picture of a service's logs in a window (SPEC §5.2)."""
+"""``query_logs``: a bounded, redacted picture of a service's logs in a window."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``query_sql``: one read-only SELECT through the sandbox and the boundary (SPEC §5.3)."""
+"""``query_sql``: one read-only SELECT through the sandbox and the boundary."""
 
 from __future__ import annotations
 

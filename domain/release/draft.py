@@ -1,4 +1,4 @@
-"""The agent's draft answer, as the release point receives it (SPEC §8)."""
+"""The agent's draft answer, as the release point receives it."""
 
 from __future__ import annotations
 

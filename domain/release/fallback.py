@@ -1,4 +1,4 @@
-"""The SafeFallback and the release result: the one shape every transport returns (SPEC §8)."""
+"""The SafeFallback and the release result: the one shape every transport returns."""
 
 from __future__ import annotations
 

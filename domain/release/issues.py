@@ -1,4 +1,4 @@
-"""Validation issues a release can list (SPEC §8)."""
+"""Validation issues a release can list."""
 
 from __future__ import annotations
 
