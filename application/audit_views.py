@@ -1,36 +1,50 @@
-"""The audit as the facade shows it: caught up from the log on demand, then read."""
+"""The audit as the facade shows it: caught up from the log on demand, then read, typed."""
 
 from __future__ import annotations
 
-import typing
-from datetime import datetime
-from enum import Enum
-
-import attrs
+from attrs import frozen
 from returns.result import Success
 
 from factledger.application.projections.projector import CatchUpReport, Projector
-from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.ports.audit import AuditStore, RunAudit
+from factledger.domain.json_shape import record_json
+from factledger.domain.json_types import JsonObject
+from factledger.ports.audit import AuditStore, InvocationRow, RunAudit, RunRow, UsageRow
 
-__all__ = ["AuditViews"]
+__all__ = ["AuditRows", "AuditViews", "RebuildReport"]
 
 
-def _json(value: object) -> JsonValue:
-    if value is None or isinstance(value, str | bool | int | float):
-        return value
-    if isinstance(value, Enum):
-        return _json(value.value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return [_json(item) for item in value]
-    if isinstance(value, dict):
-        return {str(_json(key)): _json(item) for key, item in value.items()}
-    if attrs.has(type(value)):
-        fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", type(value)))
-        return {f.name: _json(getattr(value, f.name)) for f in fields}
-    return str(value)
+@frozen
+class AuditRows:
+    """One run's durable audit rows: metadata only, never a body, a query or a literal."""
+
+    run: RunRow
+    """The run's row."""
+    invocations: tuple[InvocationRow, ...]
+    """One row per tool call, in call order."""
+    model_usage: tuple[UsageRow, ...]
+    """Model calls and tokens per purpose."""
+
+    def to_json(self) -> JsonObject:
+        """The rows as JSON."""
+        return record_json(self)
+
+
+@frozen
+class RebuildReport:
+    """What catching up or rebuilding the audit rows did."""
+
+    ok: bool
+    """True when every partition was applied."""
+    events: int
+    """Events applied."""
+    rows: int
+    """Rows written."""
+    reason: str | None = None
+    """Why it stopped short, when it did."""
+
+    def to_json(self) -> JsonObject:
+        """The report as JSON."""
+        return record_json(self)
 
 
 class AuditViews:
@@ -40,15 +54,15 @@ class AuditViews:
         self._projector = projector
         self._store = store
 
-    def catch_up(self) -> JsonObject:
-        """Apply what the log holds after the checkpoints; a summary (or the failure code)."""
-        return _summary(self._projector.catch_up())
+    def catch_up(self) -> RebuildReport:
+        """Apply what the log holds after the checkpoints."""
+        return _report(self._projector.catch_up())
 
-    def rebuild(self) -> JsonObject:
+    def rebuild(self) -> RebuildReport:
         """Drop and rebuild the audit rows from the log."""
-        return _summary(self._projector.rebuild())
+        return _report(self._projector.rebuild())
 
-    def run(self, run_id: str) -> JsonObject | None:
+    def run(self, run_id: str) -> AuditRows | None:
         """One run's audit rows (after catching up), or None when the audit has none."""
         self._projector.catch_up()
         read = self._store.read_run(run_id)
@@ -57,14 +71,16 @@ class AuditViews:
         audit: RunAudit | None = read.unwrap()
         if audit is None:
             return None
-        return {
-            "run": _json(audit.run),
-            "invocations": [_json(row) for row in audit.invocations.values()],
-            "model_usage": [_json(row) for row in audit.usage.values()],
-        }
+        return AuditRows(
+            run=audit.run,
+            invocations=tuple(audit.invocations.values()),
+            model_usage=tuple(audit.usage.values()),
+        )
 
 
-def _summary(outcome: object) -> JsonObject:
+def _report(outcome: object) -> RebuildReport:
     if isinstance(outcome, CatchUpReport):
-        return {"ok": True, "events": outcome.events, "rows": outcome.rows}
-    return {"ok": False, "reason": str(getattr(outcome, "reason", "UNAVAILABLE"))}
+        return RebuildReport(ok=True, events=outcome.events, rows=outcome.rows)
+    return RebuildReport(
+        ok=False, events=0, rows=0, reason=str(getattr(outcome, "reason", "UNAVAILABLE"))
+    )

@@ -43,7 +43,7 @@ __all__ = [
     "Checkpoint",
     "CheckpointMoved",
     "CommitOutcome",
-    "Committed",
+    "RowsCommitted",
     "Fold",
     "InvocationRow",
     "LogRetention",
@@ -279,7 +279,7 @@ class AuditCommit:
 
 
 @frozen
-class Committed:
+class RowsCommitted:
     """Rows and checkpoint are written, together."""
 
     rows: int
@@ -302,7 +302,7 @@ class AuditUnavailable:
     """A short code (``CONNECTION``, ``TIMEOUT``, ``SERVER_ERROR``), never server text."""
 
 
-CommitOutcome: TypeAlias = Committed | CheckpointMoved | AuditUnavailable
+CommitOutcome: TypeAlias = RowsCommitted | CheckpointMoved | AuditUnavailable
 """What a commit did."""
 
 Fold: TypeAlias = Callable[[Mapping[str, RunAudit]], AuditChanges]

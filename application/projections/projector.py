@@ -30,7 +30,7 @@ from factledger.ports.audit import (
     Checkpoint,
     CheckpointMoved,
     CommitOutcome,
-    Committed,
+    RowsCommitted,
 )
 from factledger.ports.event_store import EventStore, LogEntry
 from factledger.ports.store_errors import StoreUnavailable
@@ -243,7 +243,7 @@ class Projector:
             )
             outcome = self._applier.apply(partition, checkpoint, then, entries)
             match outcome:
-                case Committed():
+                case RowsCommitted():
                     checkpoint = then
                     events += len(entries)
                     rows += outcome.rows
