@@ -2,8 +2,12 @@
 
 Each turn is a metered model call (when the model is one) within the run's deadline. Tool
 calls go through the interceptor and the boundary like any transport's; the observation is
-what the model sees next. The loop stops on a draft, on ``stop_required``, on budget or
-deadline, on cancellation, or when the model gives nothing more — then it releases. A
+what the model sees next. A draft is checked first (the release's guards, not publishing):
+while the check finds issues and checks remain (``[release] check_attempts``), its issues go
+back to the model for a mended draft. The loop stops on a draft that passes or may not be
+checked again, on ``stop_required``, on budget or deadline, on cancellation, or when the
+model gives nothing more — then it releases. A model call that fails (unreachable, refused,
+unreadable) is recorded as MODEL_CALL_FAILED with its reason before the release. A
 recording (``replays``) is replayed turn by turn as recorded, even after a stop: the harness
 refuses those calls as it would a live model's.
 """
@@ -15,12 +19,13 @@ from datetime import datetime
 
 from attrs import frozen
 
-from factledger.application.harness import Harness
-from factledger.application.run_repository import Committed, StoreFailed
+from factledger.application.harness import Harness, HarnessError
+from factledger.application.run_limits import end_for_refusal
+from factledger.application.run_service import Metered
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.domain.run_errors import BudgetExhausted, DeadlinePassed
+from factledger.domain.run_errors import DeadlinePassed
 from factledger.domain.run_events import ModelCallPurpose
-from factledger.domain.status import FailureCode, RunState
+from factledger.domain.status import RunState
 from factledger.ports.clock import Clock
 from factledger.ports.draft_repair import DraftRepairer
 from factledger.ports.model_client import (
@@ -31,7 +36,7 @@ from factledger.ports.model_client import (
     TurnRequest,
 )
 
-__all__ = ["AgentLoop", "LoopResult", "SYSTEM_PROMPT"]
+__all__ = ["AgentLoop", "CHECK_FEEDBACK", "LoopResult", "SYSTEM_PROMPT"]
 
 SYSTEM_PROMPT = (
     "You are an on-call diagnosis agent. Gather evidence only with the tools. After a result "
@@ -41,6 +46,15 @@ SYSTEM_PROMPT = (
     '"SUPPORTING_EVIDENCE" | "NEGATIVE_OBSERVATION", "claim": str, "tool_call_ids": '
     "[str]}]}. Cite only tool_call_ids of results you received; a NEGATIVE_OBSERVATION cites "
     "results with NO_EVIDENCE and only says nothing matched in that scope."
+)
+
+CHECK_FEEDBACK = (
+    "Your draft would not be published as it is. Each validation issue names its analysis "
+    "(analysis_index, 0-based; null for the conclusion or the whole draft), the citation "
+    "concerned, a reason code and, where it helps, the words of your claim at fault (token). "
+    "Mend the draft: cite only tool_call_ids of results you received, of the right kind, and "
+    "say no more than each cited result shows. You may call tools again first. Then answer "
+    "with only the JSON draft. The check: "
 )
 
 
@@ -103,6 +117,8 @@ class AgentLoop:
                 self._harness.cancel(run_id)
                 break
             if isinstance(reply, ModelUnavailable):
+                if model.uses_model:  # a recording that ends is the agent's own end
+                    self._model_failed(run_id, step, reply.reason)
                 break
             if model.uses_model:
                 self._record_usage(run_id, reply)
@@ -126,10 +142,29 @@ class AgentLoop:
                 continue
             if reply.content is not None:
                 draft = reply.content
-                break
+                feedback = self._check(run_id, draft)
+                if feedback is not None:
+                    messages += [{"role": "assistant", "content": draft}, feedback]
+                    continue
             break
         release = self._harness.release(run_id, draft, repairer=repairer)
         return LoopResult(run_id, tuple(observations), release)
+
+    def _check(self, run_id: str, draft: str) -> JsonObject | None:
+        """The check's issues as the model's next message, or ``None`` when the draft would
+        be published as it is or cannot be checked any more (then it is released)."""
+        try:
+            checked = self._harness.check(run_id, draft)
+        except HarnessError:
+            return None  # no check left, or the run cannot be checked: release decides
+        if checked.get("passed") is True:
+            return None
+        return {"role": "user", "content": CHECK_FEEDBACK + json.dumps(checked)}
+
+    def _model_failed(self, run_id: str, step: int, code: str) -> None:
+        self._harness.parts.run_service.record_model_failure(
+            run_id, ModelCallPurpose.AGENT_TURN, code, step
+        )
 
     def _may_continue(self, run_id: str) -> bool:
         summary = self._harness.run_summary(run_id)
@@ -137,9 +172,7 @@ class AgentLoop:
             return False
         deadline = datetime.fromisoformat(str(summary["deadline"]))
         if self._clock.now() >= deadline:
-            self._harness.parts.run_service.end(
-                run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT
-            )
+            end_for_refusal(self._harness.parts.runs, run_id, DeadlinePassed())
             return False
         return True
 
@@ -148,17 +181,10 @@ class AgentLoop:
         return max(0.001, (deadline - self._clock.now()).total_seconds())
 
     def _meter(self, run_id: str, step: int) -> bool:
+        """Reserve the turn; a spent budget or a passed deadline ends the run (``run_limits``)."""
         run_service = self._harness.parts.run_service
-        outcome = run_service.reserve_model_call(run_id, ModelCallPurpose.AGENT_TURN, step)
-        if isinstance(outcome, Committed):
-            return True
-        if isinstance(outcome, StoreFailed):
-            return False
-        if isinstance(outcome.error, BudgetExhausted):
-            run_service.end(run_id, RunState.BUDGET_EXHAUSTED, FailureCode.BUDGET_EXHAUSTED)
-        elif isinstance(outcome.error, DeadlinePassed):
-            run_service.end(run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT)
-        return False
+        outcome = run_service.meter(run_id, ModelCallPurpose.AGENT_TURN, step)
+        return isinstance(outcome, Metered)
 
     def _record_usage(self, run_id: str, turn: ModelTurn) -> None:
         if turn.prompt_tokens or turn.completion_tokens:

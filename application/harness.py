@@ -26,15 +26,15 @@ from factledger.application.audit_views import AuditViews
 from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
 from factledger.application.interceptor import Interceptor, Observed, PassThroughHandler
 from factledger.application.progress_snapshot import ProgressSnapshot, SnapshotBuilder
-from factledger.application.release.release_service import (
-    AlreadyReleased,
-    ReleaseService,
-    UnknownRun,
-)
+from factledger.application.release.check_service import CheckRefusal, CheckRefused, CheckService
+from factledger.application.release.outcomes import AlreadyReleased, UnknownRun
+from factledger.application.release.release_service import ReleaseService
+from factledger.application.release.result_body import release_body_key
 from factledger.application.run_repository import Committed, RunRepository, StoreFailed
 from factledger.application.run_service import RunService, StartedRun
 from factledger.application.statuses import status_timeline
 from factledger.application.tools.registry import ToolRegistry
+from factledger.application.verification.run_verifier import RunVerifier
 from factledger.application.views import control_view
 from factledger.domain.budget import RunBudget
 from factledger.domain.json_types import JsonObject
@@ -42,9 +42,21 @@ from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_events import DiagnosisContext, ToolGrant
 from factledger.domain.run_log import RunLog
 from factledger.ports.draft_repair import DraftRepairer
-from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault
+from factledger.ports.payload_vault import PayloadVault
 
 __all__ = ["Harness", "HarnessError", "HarnessParts"]
+
+_CHECK_REFUSALS: dict[CheckRefusal, str] = {
+    "UNKNOWN_RUN": "no run with this id",
+    "ALREADY_RELEASED": "the run was released; a check no longer applies",
+    "RUN_NOT_ACTIVE": "the run is no longer running",
+    "MISSING_REQUIRED_CONTEXT": "the run was started without a service and a time window",
+    "CHECK_LIMIT_REACHED": "the run has no draft check left ([release] check_attempts)",
+    "STORE_UNAVAILABLE": "the store could not be used",
+    "LOG_CORRUPTED": "the run's log does not verify",
+    "STORE_DIVERGED": "the store no longer holds the history this worker read",
+    "INTERNAL_FAILURE": "the check could not be completed",
+}
 
 ToolFormat = Literal["openai", "mcp"]
 
@@ -56,7 +68,9 @@ class HarnessError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         """``UNKNOWN_RUN``, ``UNKNOWN_TOOL_CALL``, ``STORE_UNAVAILABLE``, ``INVALID_INPUT``,
-        ``ALREADY_RELEASED`` or ``RUN_NOT_ACTIVE``."""
+        ``ALREADY_RELEASED``, ``RUN_NOT_ACTIVE``, or a check's refusal
+        (``CHECK_LIMIT_REACHED``, ``MISSING_REQUIRED_CONTEXT``, ``LOG_CORRUPTED``,
+        ``STORE_DIVERGED``, ``INTERNAL_FAILURE``)."""
         self.message = message
         """A sentence for people."""
 
@@ -72,6 +86,8 @@ class HarnessParts:
     canonical: CanonicalViewReader
     snapshots: SnapshotBuilder
     releases: ReleaseService
+    checks: CheckService
+    verifier: RunVerifier
     vault: PayloadVault
     budget: RunBudget
     progress: ProgressPolicy
@@ -254,8 +270,7 @@ class Harness:
         log = self._log(run_id)
         if log.released is None:
             raise HarnessError("RUN_NOT_ACTIVE", "the run has not been released")
-        key = PayloadKey(run_id, "release", PayloadPart.RELEASE)
-        bodies = self._parts.vault.get_many([key])
+        bodies = self._parts.vault.get_many([release_body_key(run_id)])
         if not isinstance(bodies, Success):
             raise HarnessError("STORE_UNAVAILABLE", "the vault could not be read")
         body = bodies.unwrap()[0]
@@ -263,6 +278,25 @@ class Harness:
             raise HarnessError("ALREADY_RELEASED", "released; the result's body has expired")
         result: JsonObject = json.loads(body)
         return result
+
+    def check(self, run_id: str, draft_json: str) -> JsonObject:
+        """Check a draft as the release would, without publishing it or ending the run: the
+        check result, or ``HarnessError`` with the refusal's code (``CHECK_LIMIT_REACHED``,
+        ``RUN_NOT_ACTIVE``, ``ALREADY_RELEASED``, ``UNKNOWN_RUN``, a store code...)."""
+        checked = self._parts.checks.check(run_id, draft_json)
+        if isinstance(checked, CheckRefused):
+            raise HarnessError(checked.code, _CHECK_REFUSALS[checked.code])
+        return checked.to_json()
+
+    def verify(self, run_id: str) -> JsonObject:
+        """Verify the run: its hash chain against the head kept outside the stream, then every
+        vault body against its recorded digest (the ``runs verify`` verdict)."""
+        verdict = self._parts.verifier.verify(run_id)
+        if verdict.error == "NOT_FOUND":
+            raise HarnessError("UNKNOWN_RUN", "no run with this id")
+        if verdict.error == "STORE_UNAVAILABLE":
+            raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
+        return verdict.to_json()
 
     # -- views ----------------------------------------------------------------------------
 

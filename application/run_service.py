@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from attrs import evolve, frozen
 
+from factledger.application.run_limits import end_for_refusal
 from factledger.application.run_repository import (
     Committed,
     ExecuteOutcome,
@@ -15,6 +17,7 @@ from factledger.application.run_repository import (
     StoreFailed,
 )
 from factledger.domain.budget import RunBudget
+from factledger.domain.model_failure import ModelFailureReason, model_failure_reason
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_commands import (
     EndRun,
@@ -24,15 +27,22 @@ from factledger.domain.run_commands import (
 )
 from factledger.domain.run_decisions import (
     decide_end_run,
+    decide_record_model_failure,
     decide_record_model_usage,
     decide_reserve_model_call,
     decide_start_run,
 )
-from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
+from factledger.domain.run_errors import RunError
+from factledger.domain.run_events import (
+    DiagnosisContext,
+    ModelCallFailed,
+    ModelCallPurpose,
+    ToolGrant,
+)
 from factledger.domain.status import FailureCode, RunState
 from factledger.ports.clock import Clock, IdFactory
 
-__all__ = ["RunService", "StartedRun"]
+__all__ = ["LimitReached", "Metered", "MeterOutcome", "RunService", "StartedRun"]
 
 
 @frozen
@@ -41,6 +51,23 @@ class StartedRun:
 
     run_id: str
     """Its id."""
+
+
+@frozen
+class Metered:
+    """The model call is reserved: make it."""
+
+
+@frozen
+class LimitReached:
+    """The run may not make the call; a spent budget or a passed deadline ended it."""
+
+    error: RunError
+    """Why the reservation was refused."""
+
+
+MeterOutcome: TypeAlias = Metered | LimitReached | StoreFailed
+"""What reserving a metered model call gave."""
 
 
 class RunService:
@@ -99,6 +126,30 @@ class RunService:
         """Reserve one metered model call."""
         command = ReserveModelCall(purpose, step, self._clock.now())
         return self._runs.execute(run_id, lambda log: decide_reserve_model_call(log, command))
+
+    def meter(
+        self, run_id: str, purpose: ModelCallPurpose, step: int | None = None
+    ) -> MeterOutcome:
+        """Reserve one model call; a refusal for a limit ends the run (``run_limits``)."""
+        outcome = self.reserve_model_call(run_id, purpose, step)
+        match outcome:
+            case Committed():
+                return Metered()
+            case Refused():
+                end_for_refusal(self._runs, run_id, outcome.error)
+                return LimitReached(outcome.error)
+            case StoreFailed():
+                return outcome
+
+    def record_model_failure(
+        self, run_id: str, purpose: ModelCallPurpose, code: str, step: int | None = None
+    ) -> ModelFailureReason:
+        """Record MODEL_CALL_FAILED for a call that gave no usable answer (best effort: a
+        store that fails loses only this note); the reason the client's code stands for."""
+        reason = model_failure_reason(code)
+        failed = ModelCallFailed(purpose, step, reason)
+        self._runs.execute(run_id, lambda log: decide_record_model_failure(log, failed))
+        return reason
 
     def record_model_usage(
         self, run_id: str, purpose: ModelCallPurpose, prompt_tokens: int, completion_tokens: int

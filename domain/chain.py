@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
 from factledger.domain.events import GENESIS_HASH
 
 __all__ = [
+    "ChainBreak",
     "ChainBroken",
     "ChainHead",
     "ChainIntact",
@@ -66,15 +67,23 @@ class ChainIntact:
     """How many events were verified."""
 
 
+ChainBreak: TypeAlias = Literal[
+    "SEQUENCE_GAP", "HASH_MISMATCH", "ENVELOPE_MISMATCH", "TAIL_MISSING", "HEAD_MISMATCH",
+    "EXTRA_EVENTS",
+]  # fmt: skip
+"""Where a chain breaks: a sequence skipped, bytes that do not hash to the stored hash, an
+envelope whose run, sequence or previous hash disagrees with the chain, events missing after
+the last stored one, a last hash other than the head's, or more events than the head says."""
+
+
 @frozen
 class ChainBroken:
     """The first place the chain does not hold."""
 
     sequence: int
     """The first bad sequence number."""
-    reason: str
-    """``SEQUENCE_GAP``, ``HASH_MISMATCH``, ``ENVELOPE_MISMATCH``, ``TAIL_MISSING``,
-    ``HEAD_MISMATCH`` or ``EXTRA_EVENTS``."""
+    reason: ChainBreak
+    """How it breaks."""
 
 
 ChainVerdict: TypeAlias = ChainIntact | ChainBroken
