@@ -12,11 +12,11 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 
+from factledger.adapters.http.issue_models import ValidationIssue
 from factledger.application.canonical_view import ContentState
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.events import FailureStage
-from factledger.domain.release.issues import IssueCode
 from factledger.domain.status import (
     ApplicationStatus,
     EvidenceStatus,
@@ -31,6 +31,7 @@ from factledger.domain.status import (
 __all__ = [
     "Analysis",
     "CanonicalView",
+    "CheckRequest",
     "CancelResult",
     "ControlView",
     "Observation",
@@ -151,6 +152,13 @@ class ReleaseRequest(_Request):
 
     draft: Text | None = None
     """The draft exactly as the agent wrote it (a JSON string), or null."""
+
+
+class CheckRequest(_Request):
+    """``POST /runs/{run_id}/check``: a draft to check without releasing it."""
+
+    draft: Text
+    """The draft exactly as the agent wrote it (a JSON string)."""
 
 
 # -- responses ------------------------------------------------------------------------------
@@ -293,17 +301,6 @@ class ObservedFact(_Response):
     """What it found."""
     summary: str
     """A bounded summary built from the canonical result."""
-
-
-class ValidationIssue(_Response):
-    """Why a draft was not released as it was."""
-
-    code: IssueCode
-    """The violation."""
-    tool_call_id: str | None
-    """The citation concerned."""
-    analysis_index: int | None
-    """The analysis concerned (0-based)."""
 
 
 class PublishedResult(_Response):

@@ -22,11 +22,15 @@ from attrs import frozen
 from pydantic import ValidationError
 
 from factledger.adapters.mcp.control_tools import (
+    CHECK_DRAFT,
     CONTROL_TOOLS,
     RELEASE,
     START_RUN,
+    VERIFY_RUN,
+    CheckDraftArguments,
     ReleaseArguments,
     StartRunArguments,
+    VerifyRunArguments,
     control_definitions,
 )
 from factledger.application.harness import Harness, HarnessError
@@ -88,7 +92,7 @@ class McpGateway:
         return self._harness
 
     def tool_definitions(self) -> list[JsonObject]:
-        """The evidence tools' MCP definitions, then ``start_run`` and ``release``."""
+        """The evidence tools' MCP definitions, then the control tools."""
         return [*self._harness.tool_definitions(fmt="mcp"), *control_definitions()]
 
     def session_run(self, session: str) -> str | None:
@@ -109,16 +113,20 @@ class McpGateway:
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
+            if name == VERIFY_RUN:
+                return self._verify(arguments, session, meta)
             run_id = self._run_id(session, meta)
             if isinstance(run_id, ToolReply):
                 return run_id
             if name == RELEASE:
                 return self._release(run_id, arguments)
+            if name == CHECK_DRAFT:
+                return self._check(run_id, arguments)
             return self._observe(run_id, name, arguments, meta)
         except HarnessError as refused:
             return _error(refused.code, refused.message)
 
-    # -- the three kinds of call ----------------------------------------------------------
+    # -- the kinds of call ----------------------------------------------------------
 
     def _start_run(self, arguments: Mapping[str, object] | None, session: str | None) -> ToolReply:
         try:
@@ -138,6 +146,29 @@ class McpGateway:
         except ValidationError as invalid:
             return _error("INVALID_ARGUMENTS", _fields_message(RELEASE, invalid))
         return ToolReply(self._harness.release(run_id, parsed.draft_json()), is_error=False)
+
+    def _check(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
+        try:
+            parsed = CheckDraftArguments.model_validate(arguments or {})
+        except ValidationError as invalid:
+            return _error("INVALID_ARGUMENTS", _fields_message(CHECK_DRAFT, invalid))
+        return ToolReply(self._harness.check(run_id, parsed.draft_json()), is_error=False)
+
+    def _verify(
+        self,
+        arguments: Mapping[str, object] | None,
+        session: str | None,
+        meta: Mapping[str, object] | None,
+    ) -> ToolReply:
+        try:
+            parsed = VerifyRunArguments.model_validate(arguments or {})
+        except ValidationError as invalid:
+            return _error("INVALID_ARGUMENTS", _fields_message(VERIFY_RUN, invalid))
+        run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
+        if isinstance(run_id, ToolReply):
+            return run_id
+        verdict = self._harness.verify(run_id)
+        return ToolReply(verdict, is_error=verdict.get("ok") is not True)
 
     def _observe(
         self,
