@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
@@ -89,7 +90,27 @@ class ChainBroken:
 ChainVerdict: TypeAlias = ChainIntact | ChainBroken
 
 
-def _envelope_matches(run_id: str, sequence: int, prev_hash: str, data: bytes) -> bool:
+_TAIL_MARK = b',"prev_hash":"'
+_TAIL_REST = re.compile(rb'[0-9]+,"sequence":([0-9]+),"type":"[A-Za-z0-9_]+"}')
+
+
+def _run_part(run_id: str) -> bytes:
+    """The envelope bytes between the previous hash and the schema version, for ``run_id``."""
+    return b'","run_id":' + json.dumps(run_id, ensure_ascii=False).encode() + b',"schema_version":'
+
+
+def _envelope_matches(
+    run_id: str, run_part: bytes, sequence: int, prev_hash: str, data: bytes
+) -> bool:
+    # Canonical bytes sort their keys, so every field after "payload" is in the envelope's
+    # tail, which the last ``,"prev_hash":"`` starts (a JSON string cannot hold one unescaped).
+    # That tail is compared as bytes; bytes of any other layout are parsed whole.
+    at = data.rfind(_TAIL_MARK)
+    expected = _TAIL_MARK + prev_hash.encode() + run_part
+    if at > 0 and data.startswith(expected, at) and data.startswith(b'{"occurred_at":'):
+        rest = _TAIL_REST.fullmatch(data, at + len(expected))
+        if rest is not None and rest.group(1) == str(sequence).encode():
+            return True
     try:
         envelope = json.loads(data)
     except ValueError:
@@ -119,6 +140,7 @@ def verify_chain(
     prev = GENESIS_HASH
     prev_raw = bytes(32)
     sequence = 0
+    run_id, run_part = "", b""
     for stored in events:
         expected_sequence = sequence + 1
         if stored.sequence != expected_sequence:
@@ -126,8 +148,11 @@ def verify_chain(
         digest = sha256(prev_raw + stored.data).digest()
         if digest.hex() != stored.hash:
             return ChainBroken(stored.sequence, "HASH_MISMATCH")
-        if deep and not _envelope_matches(stored.run_id, stored.sequence, prev, stored.data):
-            return ChainBroken(stored.sequence, "ENVELOPE_MISMATCH")
+        if deep:
+            if stored.run_id != run_id:
+                run_id, run_part = stored.run_id, _run_part(stored.run_id)
+            if not _envelope_matches(run_id, run_part, stored.sequence, prev, stored.data):
+                return ChainBroken(stored.sequence, "ENVELOPE_MISMATCH")
         sequence = stored.sequence
         prev = stored.hash
         prev_raw = digest

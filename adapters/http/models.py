@@ -60,7 +60,7 @@ __all__ = [
 ToolFormat = Literal["openai", "mcp"]
 """The tool definition formats the facade serves."""
 
-_Reply = TypeVar("_Reply", bound="_Response")
+_Reply = TypeVar("_Reply", bound=BaseModel)
 
 
 def _encodable(value: object) -> object:

@@ -28,6 +28,7 @@ from factledger.application.release.outcomes import (
     StoreDown,
     UnknownRun,
 )
+from factledger.application.release.recorder import ReleaseRecorder, StepLog
 from factledger.application.release.semantic_guard import Judged, SemanticGuard
 from factledger.application.run_repository import Committed, RunRepository, StoreFailed
 from factledger.application.store_failures import failure_code_of
@@ -125,6 +126,7 @@ class CheckService:
         opener: RunOpener,
         guard: EvidenceGuard,
         semantic: SemanticGuard,
+        recorder: ReleaseRecorder,
         *,
         attempts: int,
     ) -> None:
@@ -132,6 +134,7 @@ class CheckService:
         self._opener = opener
         self._guard = guard
         self._semantic = semantic
+        self._recorder = recorder
         self._attempts = attempts
 
     def check(self, run_id: str, draft_text: str) -> DraftCheck | CheckRefused:
@@ -171,7 +174,7 @@ class CheckService:
         if isinstance(draft, MalformedDraft):
             issue = ValidationIssue(IssueCode.MALFORMED_DRAFT, reason=draft.reason)
             return _Found(FailureStage.DIAGNOSIS_COLLECTION, None, (issue,))
-        verdict = self._guard.check(opened.log, draft)
+        verdict = self._guard.check(opened.log, draft, opened.records)
         if isinstance(verdict, GuardFailed) and verdict.store_down:
             return CheckRefused(run_id, "STORE_UNAVAILABLE")
         if opened.state.collected.stop_reason is StopReason.PROGRESS_PROTOCOL_VIOLATED:
@@ -187,7 +190,8 @@ class CheckService:
     def _judged(
         self, run_id: str, draft: Draft, snapshot: VerifiedEvidenceSnapshot
     ) -> _Found | CheckRefused:
-        judged = self._semantic.judge(run_id, draft, snapshot, record_steps=False)
+        steps = StepLog(self._recorder, run_id, keep=False)
+        judged = self._semantic.judge(draft, snapshot, steps)
         match judged:
             case Judged():
                 if judged.verdict is SemanticVerdict.SUPPORTED:

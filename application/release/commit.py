@@ -1,5 +1,6 @@
-"""Recording a release decision: the decision's events and the result's body, atomically and
-once; only then is the result returned (a release the store cannot record is never a SUCCESS).
+"""Recording a release decision: the step events not recorded yet, the decision's events and
+the result's body, atomically and once; only then is the result returned (a release the store
+cannot record is never a SUCCESS).
 
 The decision is made again on the log the append meets: a run that left RUNNING meanwhile (a
 cancel, a deadline) is decided as the terminal run it now is; a run released meanwhile by
@@ -8,6 +9,7 @@ another worker keeps that release.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from attrs import evolve
@@ -21,10 +23,12 @@ from factledger.domain.events import Event
 from factledger.domain.release.decision import ReleaseDecision, decide_release, unrecorded
 from factledger.domain.release.fallback import ReleaseResult
 from factledger.domain.release.findings import (
+    Collected,
     InternalFailure,
     LogUnverified,
     ReleaseFinding,
     ReleaseState,
+    SemanticSupported,
     Terminated,
 )
 from factledger.domain.run_decisions import Decision
@@ -45,18 +49,29 @@ class DecisionCommitter:
         self._ttl = result_ttl
 
     def commit(
-        self, state: ReleaseState, finding: ReleaseFinding
+        self,
+        state: ReleaseState,
+        finding: ReleaseFinding,
+        steps: tuple[Event, ...] = (),
+        collect: Callable[[], Collected] | None = None,
     ) -> ReleaseResult | AlreadyReleased:
-        """Decide on the log the append meets, record, return."""
+        """Decide on the log the append meets, record it after the release's ``steps`` (the
+        step events not recorded yet), return. ``collect`` gives the run's facts when the
+        decision needs them (any but a SUCCESS); without it ``state`` has them."""
         decided: list[ReleaseDecision | AlreadyReleased] = []
+        facts: list[Collected] = []
 
         def decide(current: RunLog) -> Decision:
             if current.released is not None:
                 decided.append(AlreadyReleased(current.run_id, current.released))
                 return Success(())
-            decision = decide_release(*_now(state, finding, current))
+            now_state, now_finding = _now(state, finding, current)
+            if collect is not None and not isinstance(now_finding, SemanticSupported):
+                facts[:] = facts or [collect()]
+                now_state = evolve(now_state, collected=facts[0])
+            decision = decide_release(now_state, now_finding)
             decided.append(decision)
-            return Success(decision.events)
+            return Success(steps + decision.events)
 
         expires_at = self._clock.now() + self._ttl
 

@@ -11,6 +11,7 @@ words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeAlias
 
 from attrs import frozen
@@ -84,10 +85,18 @@ class EvidenceGuard:
         self._canonical = canonical
         self._registry = registry
 
-    def check(self, log: RunLog, draft: Draft) -> GuardVerdict:
-        """One pipelined read of every cited record, then every rule."""
-        records = self._canonical.read_from_log(log, draft.cited_ids)
-        if isinstance(records, StoreFailed):
+    def check(
+        self,
+        log: RunLog,
+        draft: Draft,
+        records: Mapping[str, CanonicalInvocation | None] | None = None,
+    ) -> GuardVerdict:
+        """One pipelined read of every cited record (none when ``records`` holds every call
+        of ``log``, read already), then every rule."""
+        if records is None:
+            read = self._canonical.read_from_log(log, draft.cited_ids)
+            records = read if not isinstance(read, StoreFailed) else None
+        if records is None:
             issue = ValidationIssue(
                 IssueCode.STORE_UNAVAILABLE, reason=GuardReason.STORE_UNREADABLE
             )

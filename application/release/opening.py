@@ -5,18 +5,20 @@ sequence and previous hash, the head kept outside the stream) and the loaded log
 prefix of that verified chain: a chain that breaks is LOG_CORRUPTED, a store that no longer
 holds the history this worker read is STORE_DIVERGED, and neither is ever published from.
 Then calls abandoned in flight are closed (a seam, below), a deadline that has passed ends
-the run, and the progress snapshot is read with the same checks the guard uses.
+the run, and every call's canonical record is read once (one vault read) for the first guard
+check and, when the decision needs the run's facts, its progress snapshot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TypeAlias, assert_never
 
 from attrs import frozen
 
-from factledger.application.progress_snapshot import ProgressSnapshot, SnapshotBuilder
+from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
+from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.outcomes import AlreadyReleased, StoreDown, UnknownRun
 from factledger.application.run_limits import end_if_past_deadline
 from factledger.application.run_repository import RunRepository, StoreFailed
@@ -61,9 +63,11 @@ class Opened:
     log: RunLog
     """The verified log."""
     state: ReleaseState
-    """The run as the decision sees it."""
-    snapshot: ProgressSnapshot
-    """What it verifiably observed."""
+    """The run as the decision sees it, its facts not collected yet (``RunOpener.collected``
+    builds them from ``records`` when a decision needs them: a SUCCESS does not)."""
+    records: Mapping[str, CanonicalInvocation | None]
+    """The canonical record of every call of the log (read once: the snapshot and the first
+    guard check both use them)."""
 
 
 @frozen
@@ -87,6 +91,7 @@ class RunOpener:
         self,
         runs: RunRepository,
         verifier: RunVerifier,
+        canonical: CanonicalViewReader,
         snapshots: SnapshotBuilder,
         clock: Clock,
         *,
@@ -94,6 +99,7 @@ class RunOpener:
     ) -> None:
         self._runs = runs
         self._verifier = verifier
+        self._canonical = canonical
         self._snapshots = snapshots
         self._clock = clock
         self._close_abandoned = close_abandoned
@@ -120,10 +126,23 @@ class RunOpener:
             if isinstance(reloaded, StoreFailed):
                 return StoreDown(failure_code_of(reloaded))
             log = reloaded
-        snapshot = self._snapshots.build_from(log)
-        if isinstance(snapshot, StoreFailed):
-            return StoreDown(failure_code_of(snapshot))
-        return Opened(log, release_state(log, snapshot, now), snapshot)
+        records = self._canonical.read_from_log(log, list(log.invocations))
+        if isinstance(records, StoreFailed):
+            return StoreDown(failure_code_of(records))
+        return Opened(log, release_state(log, now), records)
+
+    def collected(self, opened: Opened) -> Collected:
+        """What the opened run verifiably observed: its progress snapshot, from the records
+        already read (no store is read again)."""
+        snapshot = self._snapshots.build_from(opened.log, opened.records)
+        if isinstance(snapshot, StoreFailed):  # pragma: no cover - every record was given
+            return opened.state.collected
+        return Collected(
+            snapshot.verified_sources,
+            snapshot.observed_facts,
+            snapshot.limitations,
+            snapshot.stop_reason,
+        )
 
     def _verify(self, log: RunLog) -> Unverified | StoreDown | None:
         """None when the loaded log is a prefix of the store's verified chain."""
@@ -154,8 +173,8 @@ def _is_prefix(log: RunLog, intact: LogIntact) -> bool:
     return intact.events[log.sequence - 1].hash == log.head_hash
 
 
-def release_state(log: RunLog, snapshot: ProgressSnapshot, now: datetime) -> ReleaseState:
-    """The run as the decision sees it, from its verified log and snapshot."""
+def release_state(log: RunLog, now: datetime) -> ReleaseState:
+    """The run as the decision sees it from its verified log, nothing collected yet."""
     run = log.run
     assert run is not None  # opened runs have started
     expired = sum(
@@ -169,12 +188,7 @@ def release_state(log: RunLog, snapshot: ProgressSnapshot, now: datetime) -> Rel
         run_state=run.state,
         run_failure_code=run.failure_code,
         context_complete=run.context.is_complete,
-        collected=Collected(
-            snapshot.verified_sources,
-            snapshot.observed_facts,
-            snapshot.limitations,
-            snapshot.stop_reason,
-        ),
+        collected=Collected((), (), (), log.progress.stop_reason),
         expired_calls=expired,
         agent_model_failure=None if failure is None else failure.reason,
     )

@@ -1,6 +1,6 @@
-"""How the release and the check write to the run as they go: step events, metered model
-calls, their usage and their failures. Every method answers with a value; a store that fails
-is a ``StoreDown``, a run that stopped is a ``RunLeft``."""
+"""How the release and the check write to the run: step events, metered model calls, their
+usage and their failures. Every method answers with a value; a store that fails is a
+``StoreDown``, a run that stopped is a ``RunLeft``."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from factledger.domain.model_failure import ModelFailureReason
 from factledger.domain.run_events import ModelCallPurpose
 from factledger.domain.status import RunState
 
-__all__ = ["ReleaseRecorder"]
+__all__ = ["ReleaseRecorder", "StepLog"]
 
 
 class ReleaseRecorder:
@@ -73,3 +73,49 @@ class ReleaseRecorder:
         if log.run is None or log.run.state is not RunState.RUNNING:
             return RunLeft()
         return None
+
+
+class StepLog:
+    """The step events of one release (or none, for a check): kept until the next metered
+    model call, which records them first, or until the decision, which records them with
+    itself in one append. A release that cannot record its decision records no step either."""
+
+    def __init__(self, recorder: ReleaseRecorder, run_id: str, *, keep: bool = True) -> None:
+        self._recorder = recorder
+        self._run_id = run_id
+        self._keep = keep
+        self._pending: list[Event] = []
+
+    @property
+    def run_id(self) -> str:
+        """The run."""
+        return self._run_id
+
+    def add(self, *events: Event) -> None:
+        """Keep step events (a check keeps none)."""
+        if self._keep:
+            self._pending.extend(events)
+
+    def take(self) -> tuple[Event, ...]:
+        """The kept events, for the decision's append; none are kept after."""
+        taken = tuple(self._pending)
+        self._pending.clear()
+        return taken
+
+    def meter(
+        self, purpose: ModelCallPurpose, uses_model: bool, step: int | None = None
+    ) -> Interruption | None:
+        """Before a metered model call: record the steps so far, then reserve the call."""
+        if not uses_model:
+            return None
+        if self._pending:
+            down = self._recorder.record(self._run_id, *self.take())
+            if down is not None:
+                return down
+        return self._recorder.meter(self._run_id, purpose, uses_model, step)
+
+    def model_failed(self, purpose: ModelCallPurpose, code: str) -> ModelFailureReason:
+        """Record a failed model call (after the steps that led to it)."""
+        if self._pending:
+            self._recorder.record(self._run_id, *self.take())
+        return self._recorder.model_failed(self._run_id, purpose, code)

@@ -24,6 +24,7 @@ from factledger.application.release.outcomes import (
     StoreDown,
     UnknownRun,
 )
+from factledger.application.release.recorder import ReleaseRecorder, StepLog
 from factledger.application.release.repair import Guarded, GuardedRepair
 from factledger.application.release.semantic_guard import JudgeCrashed, Judged, SemanticGuard
 from factledger.domain.release.decision import unrecorded
@@ -58,6 +59,7 @@ class ReleaseService:
         guarded: GuardedRepair,
         semantic: SemanticGuard,
         committer: DecisionCommitter,
+        recorder: ReleaseRecorder,
         repairer: DraftRepairer,
         *,
         call_log: CallLog = SILENT,
@@ -66,6 +68,7 @@ class ReleaseService:
         self._guarded = guarded
         self._semantic = semantic
         self._committer = committer
+        self._recorder = recorder
         self._repairer = repairer
         self._log = call_log
 
@@ -99,17 +102,21 @@ class ReleaseService:
             case Unverified():
                 return self._committer.commit(opened.state, LogUnverified(opened.code))
             case Opened():
-                found = self._find(opened, draft_text, repairer)
+                steps = StepLog(self._recorder, run_id)
+                found = self._find(opened, draft_text, repairer, steps)
         match found:
             case StoreDown():
                 return unrecorded(run_id, found.code)
             case RunLeft():
-                return self._committer.commit(opened.state, Terminated())
+                found = Terminated()
             case _:
-                return self._committer.commit(opened.state, found)
+                pass
+        return self._committer.commit(
+            opened.state, found, steps.take(), lambda: self._opener.collected(opened)
+        )
 
     def _find(
-        self, opened: Opened, draft_text: str | None, repairer: DraftRepairer
+        self, opened: Opened, draft_text: str | None, repairer: DraftRepairer, steps: StepLog
     ) -> ReleaseFinding | Interruption:
         """What the draft comes to (the decision weighs it against the run's state)."""
         state = opened.state
@@ -121,7 +128,9 @@ class ReleaseService:
         if isinstance(draft, MalformedDraft):
             return DraftMalformed(draft.reason)
         protocol = state.collected.stop_reason is StopReason.PROGRESS_PROTOCOL_VIOLATED
-        guarded = self._guarded.run(opened.log, draft, repairer, repair=not protocol)
+        guarded = self._guarded.run(
+            opened.log, draft, repairer, steps, records=opened.records, repair=not protocol
+        )
         if not isinstance(guarded, Guarded):
             return guarded
         verdict = guarded.verdict
@@ -129,9 +138,7 @@ class ReleaseService:
             return ProtocolViolated(verdict.issues if isinstance(verdict, GuardFailed) else ())
         if isinstance(verdict, GuardFailed):
             return EvidenceRejected(verdict.issues, guarded.repair_outage)
-        judged = self._semantic.judge(
-            opened.log.run_id, guarded.draft, verdict.snapshot, record_steps=True
-        )
+        judged = self._semantic.judge(guarded.draft, verdict.snapshot, steps)
         if not isinstance(judged, Judged):
             return InternalFailure() if isinstance(judged, JudgeCrashed) else judged
         match judged.verdict:
@@ -153,7 +160,11 @@ class ReleaseService:
             match opened:
                 case UnknownRun() | AlreadyReleased():
                     return opened
-                case Opened() | Unverified():
+                case Opened():
+                    return self._committer.commit(
+                        opened.state, InternalFailure(), (), lambda: self._opener.collected(opened)
+                    )
+                case Unverified():
                     return self._committer.commit(opened.state, InternalFailure())
                 case StoreDown():
                     return unrecorded(run_id, FailureCode.INTERNAL_FAILURE)

@@ -1,13 +1,16 @@
 """The EvidenceGuard with EvidenceRepair: check the citations, and while they fail, ask the
 repairer (bounded attempts, each metered when it is a model) for a draft whose citations only
 changed; a draft whose conclusion, claims or kinds changed is rejected. Every step is an
-event: EVIDENCE_GUARD_INITIAL, EVIDENCE_REPAIR_ATTEMPT, EVIDENCE_GUARD_RECHECK."""
+event (EVIDENCE_GUARD_INITIAL, EVIDENCE_REPAIR_ATTEMPT, EVIDENCE_GUARD_RECHECK), kept in the
+release's ``StepLog`` and recorded before the next model call or with the decision."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import frozen
 
-from factledger.application.canonical_view import CanonicalViewReader
+from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
 from factledger.application.contracts.draft import MalformedDraft, parse_draft
 from factledger.application.release.evidence_guard import (
     EvidenceGuard,
@@ -16,7 +19,7 @@ from factledger.application.release.evidence_guard import (
     GuardVerdict,
 )
 from factledger.application.release.outcomes import Interruption, StoreDown
-from factledger.application.release.recorder import ReleaseRecorder
+from factledger.application.release.recorder import StepLog
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.store_failures import failure_code_of
 from factledger.domain.invocation import Ready
@@ -33,7 +36,12 @@ from factledger.domain.release.events import (
 from factledger.domain.run_events import ModelCallPurpose
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus, FailureCode
-from factledger.ports.draft_repair import CitableCall, DraftRepairer, RepairRequest
+from factledger.ports.draft_repair import (
+    CitableCall,
+    DraftRepairer,
+    RepairRequest,
+    RepairUnavailable,
+)
 
 __all__ = ["Guarded", "GuardedRepair"]
 
@@ -58,31 +66,36 @@ class GuardedRepair:
         runs: RunRepository,
         guard: EvidenceGuard,
         canonical: CanonicalViewReader,
-        recorder: ReleaseRecorder,
         attempts: int,
     ) -> None:
         self._runs = runs
         self._guard = guard
         self._canonical = canonical
-        self._recorder = recorder
         self._attempts = attempts
 
     def run(
-        self, log: RunLog, draft: Draft, repairer: DraftRepairer, *, repair: bool = True
+        self,
+        log: RunLog,
+        draft: Draft,
+        repairer: DraftRepairer,
+        steps: StepLog,
+        *,
+        records: Mapping[str, CanonicalInvocation | None] | None = None,
+        repair: bool = True,
     ) -> Guarded | Interruption:
-        """Guard, then repair while it fails (not when ``repair`` is false)."""
-        run_id = log.run_id
-        verdict = self._guard.check(log, draft)
-        initial = EvidenceGuardInitialChecked(
-            _passed(verdict), len(draft.analyses), len(draft.cited_ids), _recorded(verdict)
+        """Guard (on ``records`` when the caller has read every call of ``log``), then repair
+        while it fails (not when ``repair`` is false)."""
+        verdict = self._guard.check(log, draft, records)
+        steps.add(
+            EvidenceGuardInitialChecked(
+                _passed(verdict), len(draft.analyses), len(draft.cited_ids), _recorded(verdict)
+            )
         )
-        if (down := self._recorder.record(run_id, initial)) is not None:
-            return down
         guarded = Guarded(draft, verdict)
         for attempt in range(1, self._attempts + 1 if repair else 1):
             if not isinstance(guarded.verdict, GuardFailed) or guarded.verdict.store_down:
                 break
-            step = self._attempt(log, guarded, repairer, attempt)
+            step = self._attempt(log, guarded, repairer, steps, attempt)
             if not isinstance(step, Guarded):
                 return step
             guarded = step
@@ -91,12 +104,14 @@ class GuardedRepair:
         return guarded
 
     def _attempt(
-        self, log: RunLog, current: Guarded, repairer: DraftRepairer, attempt: int
+        self,
+        log: RunLog,
+        current: Guarded,
+        repairer: DraftRepairer,
+        steps: StepLog,
+        attempt: int,
     ) -> Guarded | Interruption:
-        run_id = log.run_id
-        stopped = self._recorder.meter(
-            run_id, ModelCallPurpose.EVIDENCE_REPAIR, repairer.uses_model
-        )
+        stopped = steps.meter(ModelCallPurpose.EVIDENCE_REPAIR, repairer.uses_model)
         if stopped is not None:
             return stopped
         assert isinstance(current.verdict, GuardFailed)
@@ -106,31 +121,27 @@ class GuardedRepair:
             citable=self._citable(log),
             attempt=attempt,
         )
-        answer = repairer.repair(request)
+        answer = _ask(repairer, request)
         outage = current.repair_outage
         if not isinstance(answer, str) and repairer.uses_model:
-            outage = self._recorder.model_failed(
-                run_id, ModelCallPurpose.EVIDENCE_REPAIR, answer.reason
-            )
+            outage = steps.model_failed(ModelCallPurpose.EVIDENCE_REPAIR, answer.reason)
         repaired, outcome = _repaired(current.draft, answer)
-        attempted = EvidenceRepairAttempted(attempt, outcome)
-        if (down := self._recorder.record(run_id, attempted)) is not None:
-            return down
+        steps.add(EvidenceRepairAttempted(attempt, outcome))
         if repaired is None:
             return Guarded(current.draft, current.verdict, outage)
-        fresh = self._runs.load(run_id)
+        fresh = self._runs.load(log.run_id)
         if isinstance(fresh, StoreFailed):
             return StoreDown(failure_code_of(fresh))
         verdict = self._guard.check(fresh, repaired)
-        recheck = EvidenceGuardRechecked(
-            attempt,
-            _passed(verdict),
-            len(repaired.analyses),
-            len(repaired.cited_ids),
-            _recorded(verdict),
+        steps.add(
+            EvidenceGuardRechecked(
+                attempt,
+                _passed(verdict),
+                len(repaired.analyses),
+                len(repaired.cited_ids),
+                _recorded(verdict),
+            )
         )
-        if (down := self._recorder.record(run_id, recheck)) is not None:
-            return down
         return Guarded(repaired, verdict, outage)
 
     def _citable(self, log: RunLog) -> tuple[CitableCall, ...]:
@@ -155,6 +166,13 @@ class GuardedRepair:
                 )
             )
         return tuple(citable)
+
+
+def _ask(repairer: DraftRepairer, request: RepairRequest) -> str | RepairUnavailable:
+    try:
+        return repairer.repair(request)
+    except Exception:  # a repairer is foreign code: a crash is no repair, never its text
+        return RepairUnavailable("REPAIRER_FAILED")
 
 
 def _repaired(draft: Draft, answer: object) -> tuple[Draft | None, RepairOutcome]:

@@ -3,7 +3,8 @@
 The judge is asked up to ``judge_attempts`` times while it is unavailable; each attempt of a
 judge that is a model is a metered model call, and a model that gives no usable answer is
 recorded as MODEL_CALL_FAILED with its reason. In a release every attempt is an event
-(SEMANTIC_ATTEMPT, then one SEMANTIC_DECISION); a check records only its own DRAFT_CHECK.
+(SEMANTIC_ATTEMPT, then one SEMANTIC_DECISION, kept in its ``StepLog``); a check keeps no step
+and records only its own DRAFT_CHECK.
 Each finding of an unsupported verdict becomes an UNGROUNDED_CLAIM issue with the judge's
 reason and, when it is words of the claim, the token (a token the claim does not contain is
 dropped: an issue never quotes evidence).
@@ -17,7 +18,7 @@ from attrs import frozen
 
 from factledger.application.release.evidence_guard import VerifiedEvidenceSnapshot
 from factledger.application.release.outcomes import Interruption
-from factledger.application.release.recorder import ReleaseRecorder
+from factledger.application.release.recorder import ReleaseRecorder, StepLog
 from factledger.domain.model_failure import ModelFailureReason
 from factledger.domain.release.draft import Draft
 from factledger.domain.release.events import SemanticAttempted, SemanticDecided, SemanticVerdict
@@ -79,55 +80,48 @@ class SemanticGuard:
 
     def judge(
         self,
-        run_id: str,
         draft: Draft,
         evidence: VerifiedEvidenceSnapshot,
-        *,
-        record_steps: bool,
+        steps: StepLog,
     ) -> Judged | JudgeCrashed | Interruption:
-        """Ask until a verdict or the last attempt."""
+        """Ask until a verdict or the last attempt; the attempts go to ``steps``."""
         request = JudgeRequest(draft.conclusion, evidence.claims)
         judged = Judged(SemanticVerdict.UNAVAILABLE, (), 0)
         for attempt in range(1, self._attempts + 1):
-            answer = self._attempt(run_id, request)
+            answer = self._attempt(steps, request, attempt)
             if not isinstance(answer, JudgeSupported | JudgeUnsupported | JudgeUnavailable):
                 return answer
-            judged = self._judged(run_id, draft, answer, attempt, judged.outage)
-            if record_steps:
-                reason = None if isinstance(answer, JudgeSupported) else answer.reason
-                step = SemanticAttempted(
-                    attempt, self._judge.name, judged.verdict, safe_code(reason)
-                )
-                if (down := self._recorder.record(run_id, step)) is not None:
-                    return down
+            judged = self._judged(steps, draft, answer, attempt, judged.outage)
+            reason = None if isinstance(answer, JudgeSupported) else answer.reason
+            steps.add(
+                SemanticAttempted(attempt, self._judge.name, judged.verdict, safe_code(reason))
+            )
             if judged.verdict is not SemanticVerdict.UNAVAILABLE:
                 break
-        if record_steps:
-            unsupported = _unsupported_indexes(judged.issues)
-            decided = SemanticDecided(judged.verdict, judged.attempts, unsupported)
-            if (down := self._recorder.record(run_id, decided)) is not None:
-                return down
+        unsupported = _unsupported_indexes(judged.issues)
+        steps.add(SemanticDecided(judged.verdict, judged.attempts, unsupported))
         return judged
 
     def _attempt(
-        self, run_id: str, request: JudgeRequest
+        self, steps: StepLog, request: JudgeRequest, attempt: int
     ) -> JudgeAnswer | JudgeCrashed | Interruption:
-        stopped = self._recorder.ensure_running(run_id, self._clock.now())
+        stopped = None
+        if attempt > 1:  # the run was opened, running, just before the first
+            stopped = self._recorder.ensure_running(steps.run_id, self._clock.now())
         if stopped is None:
-            purpose = ModelCallPurpose.SEMANTIC_JUDGE
-            stopped = self._recorder.meter(run_id, purpose, self._judge.uses_model)
+            stopped = steps.meter(ModelCallPurpose.SEMANTIC_JUDGE, self._judge.uses_model)
         if stopped is not None:
             return stopped
         try:
             answer = self._judge.judge(request, self._timeout)
         except Exception:  # a judge is foreign code: a crash is an internal failure, closed
             return JudgeCrashed()
-        self._recorder.used(run_id, ModelCallPurpose.SEMANTIC_JUDGE, answer.usage)
+        self._recorder.used(steps.run_id, ModelCallPurpose.SEMANTIC_JUDGE, answer.usage)
         return answer
 
     def _judged(
         self,
-        run_id: str,
+        steps: StepLog,
         draft: Draft,
         answer: JudgeSupported | JudgeUnsupported | JudgeUnavailable,
         attempt: int,
@@ -142,7 +136,7 @@ class SemanticGuard:
             case JudgeUnavailable():
                 if self._judge.uses_model:
                     purpose = ModelCallPurpose.SEMANTIC_JUDGE
-                    outage = self._recorder.model_failed(run_id, purpose, answer.reason)
+                    outage = steps.model_failed(purpose, answer.reason)
                 return Judged(SemanticVerdict.UNAVAILABLE, (), attempt, outage)
 
 

@@ -70,6 +70,7 @@ def wire_release(
     opener = RunOpener(
         parts.runs,
         parts.verifier,
+        parts.canonical,
         parts.snapshots,
         parts.clock,
         close_abandoned=close_abandoned,
@@ -81,8 +82,12 @@ def wire_release(
         attempts=policy.judge_attempts,
         timeout_seconds=policy.judge_timeout_seconds,
     )
-    repair = GuardedRepair(parts.runs, guard, parts.canonical, recorder, policy.repair_attempts)
+    repair = GuardedRepair(parts.runs, guard, parts.canonical, policy.repair_attempts)
     committer = DecisionCommitter(parts.runs, parts.clock, policy.result_ttl)
-    release = ReleaseService(opener, repair, semantic, committer, repairer, call_log=call_log)
-    check = CheckService(parts.runs, opener, guard, semantic, attempts=policy.check_attempts)
+    release = ReleaseService(
+        opener, repair, semantic, committer, recorder, repairer, call_log=call_log
+    )
+    check = CheckService(
+        parts.runs, opener, guard, semantic, recorder, attempts=policy.check_attempts
+    )
     return ReleaseUseCases(release, check)

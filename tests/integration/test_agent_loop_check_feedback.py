@@ -17,6 +17,7 @@ from factledger.application.harness import Harness
 from factledger.domain.json_types import JsonObject
 from tests.integration.test_agent_loop_openai import DRAFT, END, LOOKUP, START
 from tests.support.chat_server import Answer, ChatServer, chat_server, message, tool_call
+from tests.support.json_path import at
 
 CALL = Answer(message(tool_calls=[tool_call("c1", "lookup_knowledge", LOOKUP)]))
 
@@ -84,7 +85,7 @@ def test_feedback_stops_when_the_checks_run_out_and_the_last_draft_is_released(
         assert isinstance(fallback, dict)
         issues = fallback["validation_issues"]
         assert isinstance(issues, list)
-        assert [issue["tool_call_id"] for issue in issues] == ["c8"]  # type: ignore[index]
+        assert [at(issue, "tool_call_id") for issue in issues] == ["c8"]
         assert _checks(harness, run_id) == 1
 
 

@@ -28,6 +28,7 @@ from factledger.application.agent_loop import AgentLoop
 from factledger.application.harness import Harness
 from factledger.domain.json_types import JsonObject
 from tests.support.chat_server import Answer, chat_server, message, tool_call
+from tests.support.json_path import at
 
 START = datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
 END = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
@@ -98,7 +99,7 @@ def test_an_unreachable_model_is_recorded_and_fails_as_model_unavailable(
     assert _failures(harness, run_id) == [
         {"purpose": "AGENT_TURN", "step": 1, "reason": "CONNECTION_REFUSED"}
     ]
-    assert harness.audit(run_id)["run"]["release_failure_code"] == "MODEL_UNAVAILABLE"  # type: ignore[index]
+    assert at(harness.audit(run_id), "run", "release_failure_code") == "MODEL_UNAVAILABLE"
 
 
 def test_a_model_that_fails_after_evidence_leaves_a_fallback_naming_the_outage(
@@ -113,7 +114,9 @@ def test_a_model_that_fails_after_evidence_leaves_a_fallback_naming_the_outage(
     fallback = release["fallback"]
     assert isinstance(fallback, dict)
     assert fallback["type"] == "INSUFFICIENT_EVIDENCE"
-    assert any("HTTP_5XX" in str(note) for note in fallback["limitations"])  # type: ignore[union-attr]
+    limitations = fallback["limitations"]
+    assert isinstance(limitations, list)
+    assert any("HTTP_5XX" in str(note) for note in limitations)
     assert _failures(harness, str(result["run_id"])) == [
         {"purpose": "AGENT_TURN", "step": 2, "reason": "HTTP_5XX"}
     ]

@@ -15,6 +15,7 @@ from factledger.adapters.demo.incident import demo_settings
 from factledger.adapters.mcp import McpGateway, build_server
 from factledger.adapters.mcp.server import stdio_session_key
 from tests.integration.mcp.replay import call, payload
+from tests.support.json_path import at
 
 WINDOW = {"service": "card-gateway", "start": "2026-03-14T09:00:00Z", "end": "2026-03-14T10:00:00Z"}
 LOOKUP = {"previous_observation": None, "input": {"query": "GW-504 pool exhausted"}}
@@ -40,7 +41,7 @@ def test_a_draft_is_checked_then_released_and_the_run_verifies(gateway: McpGatew
         assert not checked.is_error
         result = payload(checked)
         assert result["passed"] is False
-        assert result["validation_issues"][0]["reason"] == "NOT_IN_RUN"  # type: ignore[index]
+        assert at(result, "validation_issues", 0, "reason") == "NOT_IN_RUN"
         assert gateway.harness.run_summary(str(run_id))["state"] == "RUNNING"
         invalid = await call(client, "check_draft", {"text": "x"})
         assert invalid.is_error

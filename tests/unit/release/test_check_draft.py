@@ -21,6 +21,7 @@ from factledger.ports.semantic_judge import (
     JudgeUnsupported,
 )
 from tests.support.interceptor import settings_for
+from tests.support.json_path import at
 from tests.support.release import Scenario, ScriptedJudge, draft, event_types, scenario
 
 FOUND = "GW-504 pool exhausted"
@@ -68,11 +69,10 @@ def test_a_passing_check_publishes_nothing_and_the_run_goes_on(run: Scenario) ->
 
 def test_a_citation_that_does_not_hold_is_named_with_its_reason(run: Scenario) -> None:
     checked = _checked(run.check(_citing("c1", "c9")))
-    assert (checked.passed, checked.failure_stage) == (False, checked.failure_stage)
+    assert not checked.passed
     assert checked.failure_stage is not None
     assert checked.failure_stage.value == "EVIDENCE_VALIDATION"
-    issue = checked.to_json()["validation_issues"][0]  # type: ignore[index]
-    assert issue == {
+    assert at(checked.to_json(), "validation_issues", 0) == {
         "code": "UNKNOWN_TOOL_CALL",
         "tool_call_id": "c9",
         "analysis_index": 0,
