@@ -37,6 +37,7 @@ from factledger.application.tools.registry import ToolRegistry
 from factledger.application.verification.run_verifier import RunVerifier
 from factledger.application.views import control_view
 from factledger.domain.budget import RunBudget
+from factledger.domain.codec import sha256_hex
 from factledger.domain.json_types import JsonObject
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_events import DiagnosisContext, ToolGrant
@@ -266,7 +267,8 @@ class Harness:
         return outcome.to_json()
 
     def released(self, run_id: str) -> JsonObject:
-        """The recorded release result of a released run."""
+        """The recorded release result of a released run (its body checked against the digest
+        its decision recorded: a body that does not match is ``LOG_CORRUPTED``)."""
         log = self._log(run_id)
         if log.released is None:
             raise HarnessError("RUN_NOT_ACTIVE", "the run has not been released")
@@ -276,6 +278,8 @@ class Harness:
         body = bodies.unwrap()[0]
         if body is None:
             raise HarnessError("ALREADY_RELEASED", "released; the result's body has expired")
+        if sha256_hex(body) != log.released.result_digest:
+            raise HarnessError("LOG_CORRUPTED", "the stored result does not match its decision")
         result: JsonObject = json.loads(body)
         return result
 

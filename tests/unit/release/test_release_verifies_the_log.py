@@ -13,11 +13,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from factledger.adapters.bootstrap import build_runtime
+from factledger.adapters.bootstrap import build_runtime, harness_from
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.memory.clock import ManualClock
+from factledger.application.harness import HarnessError
 from factledger.application.interceptor import Observed
 from factledger.application.release.outcomes import AlreadyReleased
+from factledger.application.release.result_body import release_body_key
 from factledger.application.run_service import StartedRun
 from factledger.domain.codec import sha256_hex
 from factledger.domain.release.fallback import ReleaseResult
@@ -198,3 +200,15 @@ def test_a_store_that_lost_acknowledged_events_is_store_diverged() -> None:
     assert (result.outcome.value, result.failure_code) == ("FAILED", "STORE_DIVERGED")
     assert result.published_result is None
     runtime.close()
+
+
+def test_a_recorded_result_whose_body_was_changed_is_never_served(run: Scenario) -> None:
+    text = _honest(run)
+    run.release(text, judge=ScriptedJudge([JudgeSupported()]))
+    harness = harness_from(run.runtime)
+    assert harness.released(run.run_id)["outcome"] == "SUCCESS"
+    forged = json.dumps({"outcome": "SUCCESS", "published_result": {"conclusion": "forged"}})
+    replace_body(run, release_body_key(run.run_id), forged.encode())
+    with pytest.raises(HarnessError) as refused:
+        harness.released(run.run_id)
+    assert refused.value.code == "LOG_CORRUPTED"
