@@ -40,7 +40,10 @@ from factledger.application.canonical_view import CanonicalViewReader
 from factledger.application.harness import Harness, HarnessError, HarnessErrorCode, HarnessParts
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
-from factledger.application.release.release_service import ReleasePolicy, ReleaseService
+from factledger.application.release.check_service import CheckService
+from factledger.application.release.policy import ReleasePolicy
+from factledger.application.release.release_service import ReleaseService
+from factledger.application.release.wiring import ReleaseParts, wire_release
 from factledger.application.run_repository import RunRepository
 from factledger.application.run_service import RunService
 from factledger.application.tool_boundary import ToolBoundary
@@ -48,6 +51,7 @@ from factledger.application.tools.knowledge import KnowledgeTool
 from factledger.application.tools.logs import LogsToolSpec
 from factledger.application.tools.registry import ToolRegistry
 from factledger.application.tools.sql import SqlToolSpec
+from factledger.application.verification.run_verifier import RunVerifier
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.progress.policy import ProgressPolicy
@@ -62,6 +66,7 @@ __all__ = [
     "build_harness",
     "build_runtime",
     "build_stores",
+    "release_policy",
     "embedded_harness",
     "harness_from",
 ]
@@ -85,6 +90,8 @@ class Runtime:
     interceptor: Interceptor
     snapshots: SnapshotBuilder
     releases: ReleaseService
+    checks: CheckService
+    verifier: RunVerifier
     _closers: list[Callable[[], None]] = field(factory=list)
 
     @property
@@ -189,16 +196,12 @@ def build_runtime(
     canonical = CanonicalViewReader(runs, vault, clock)
     run_service = RunService(runs, clock, ids)
     snapshots = SnapshotBuilder(runs, canonical, registry)
-    releases = ReleaseService(
-        runs,
-        run_service,
-        canonical,
-        registry,
-        snapshots,
+    ttl = timedelta(seconds=settings.vault.ttl_seconds)
+    verifier = RunVerifier(store, vault, clock, default_codec(), release_ttl=ttl)
+    release = wire_release(
+        ReleaseParts(runs, run_service, canonical, registry, snapshots, verifier, clock),
         judge=build_judge(settings, closers),
         repairer=NoRepair(),
-        vault=vault,
-        clock=clock,
         policy=release_policy(settings),
         call_log=call_log,
     )
@@ -216,7 +219,9 @@ def build_runtime(
         registry=registry,
         interceptor=Interceptor(registry, runs),
         snapshots=snapshots,
-        releases=releases,
+        releases=release.release,
+        checks=release.check,
+        verifier=verifier,
         closers=closers,
     )
 
@@ -227,6 +232,7 @@ def release_policy(settings: Settings) -> ReleasePolicy:
         repair_attempts=settings.release.repair_attempts,
         judge_attempts=settings.judge.attempts,
         judge_timeout_seconds=settings.judge.timeout_seconds,
+        check_attempts=settings.release.check_attempts,
         result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
     )
 
@@ -321,6 +327,8 @@ def harness_from(runtime: Runtime) -> Harness:
             canonical=runtime.canonical,
             snapshots=runtime.snapshots,
             releases=runtime.releases,
+            checks=runtime.checks,
+            verifier=runtime.verifier,
             vault=runtime.vault,
             budget=runtime.budget,
             progress=runtime.progress_policy,

@@ -2,8 +2,12 @@
 
 Each turn is a metered model call (when the model is one) within the run's deadline. Tool
 calls go through the interceptor and the boundary like any transport's; the observation is
-what the model sees next. The loop stops on a draft, on ``stop_required``, on budget or
-deadline, on cancellation, or when the model gives nothing more — then it releases. A
+what the model sees next. A draft is checked first (the release's guards, not publishing):
+while the check finds issues and checks remain (``[release] check_attempts``), its issues go
+back to the model for a mended draft. The loop stops on a draft that passes or may not be
+checked again, on ``stop_required``, on budget or deadline, on cancellation, or when the
+model gives nothing more — then it releases. A model call that fails (unreachable, refused,
+unreadable) is recorded as MODEL_CALL_FAILED with its reason before the release. A
 recording (``replays``) is replayed turn by turn as recorded, even after a stop: the harness
 refuses those calls as it would a live model's.
 """
@@ -32,7 +36,7 @@ from factledger.ports.model_client import (
     TurnRequest,
 )
 
-__all__ = ["AgentLoop", "LoopResult", "SYSTEM_PROMPT"]
+__all__ = ["AgentLoop", "CHECK_FEEDBACK", "LoopResult", "SYSTEM_PROMPT"]
 
 SYSTEM_PROMPT = (
     "You are an on-call diagnosis agent. Gather evidence only with the tools. After a result "
@@ -42,6 +46,15 @@ SYSTEM_PROMPT = (
     '"SUPPORTING_EVIDENCE" | "NEGATIVE_OBSERVATION", "claim": str, "tool_call_ids": '
     "[str]}]}. Cite only tool_call_ids of results you received; a NEGATIVE_OBSERVATION cites "
     "results with NO_EVIDENCE and only says nothing matched in that scope."
+)
+
+CHECK_FEEDBACK = (
+    "Your draft would not be published as it is. Each validation issue names its analysis "
+    "(analysis_index, 0-based; null for the conclusion or the whole draft), the citation "
+    "concerned, a reason code and, where it helps, the words of your claim at fault (token). "
+    "Mend the draft: cite only tool_call_ids of results you received, of the right kind, and "
+    "say no more than each cited result shows. You may call tools again first. Then answer "
+    "with only the JSON draft. The check: "
 )
 
 
@@ -105,6 +118,8 @@ class AgentLoop:
                 self._harness.cancel(run_id)
                 break
             if isinstance(reply, ModelUnavailable):
+                if model.uses_model:  # a recording that ends is the agent's own end
+                    self._model_failed(run_id, step, reply.reason)
                 break
             if model.uses_model:
                 self._record_usage(run_id, reply)
@@ -128,10 +143,27 @@ class AgentLoop:
                 continue
             if reply.content is not None:
                 draft = reply.content
-                break
+                feedback = self._check(run_id, draft)
+                if feedback is not None:
+                    messages += [{"role": "assistant", "content": draft}, feedback]
+                    continue
             break
         release = self._harness.release(run_id, draft, repairer=repairer)
         return LoopResult(run_id, tuple(observations), release)
+
+    def _check(self, run_id: str, draft: str) -> JsonObject | None:
+        """The check's issues as the model's next message, or ``None`` when the draft would
+        be published as it is or cannot be checked any more (then it is released)."""
+        try:
+            checked = self._harness.check(run_id, draft)
+        except HarnessError:
+            return None  # no check left, or the run cannot be checked: release decides
+        if checked.passed:
+            return None
+        return {"role": "user", "content": CHECK_FEEDBACK + json.dumps(checked.to_json())}
+
+    def _model_failed(self, run_id: str, step: int, code: str) -> None:
+        self._harness.record_model_failure(run_id, code, step=step)
 
     def _may_continue(self, run_id: str) -> bool:
         return self._harness.enforce_deadline(run_id).state is RunState.RUNNING

@@ -18,12 +18,14 @@ from typing import TypeVar, cast, overload
 
 from factledger.application.audit_views import AuditRows, RebuildReport
 from factledger.application.canonical_view import CanonicalView
+from factledger.application.check_result import CheckResult
 from factledger.application.harness import Harness
 from factledger.application.observation import Observation
 from factledger.application.progress_snapshot import ProgressSnapshot
 from factledger.application.run_views import CancelResult, ModelUsage, ReleaseStep, RunSummary
 from factledger.application.statuses import StatusChange
 from factledger.application.tools.registry import ToolFormat
+from factledger.application.verification.verdicts import RunVerdict
 from factledger.application.views import ControlView
 from factledger.application.worker_pool import WorkerPool
 from factledger.domain.budget import RunBudget
@@ -101,6 +103,10 @@ class AsyncHarness:
     async def enforce_deadline(self, run_id: str) -> RunSummary:
         """End a running run as TIMED_OUT once its deadline has passed; the run's summary."""
         return await self._run(partial(self._harness.enforce_deadline, run_id))
+
+    async def record_model_failure(self, run_id: str, code: str, *, step: int | None = None) -> str:
+        """Record that a model call of the host's gave no usable answer."""
+        return await self._run(partial(self._harness.record_model_failure, run_id, code, step=step))
 
     async def record_model_usage(
         self,
@@ -237,6 +243,10 @@ class AsyncHarness:
         """The recorded release result of a released run."""
         return await self._run(partial(self._harness.released, run_id))
 
+    async def check(self, run_id: str, draft_json: str) -> CheckResult:
+        """Check a draft as the release would, without publishing it or ending the run."""
+        return await self._run(partial(self._harness.check, run_id, draft_json))
+
     # -- views ----------------------------------------------------------------------------
 
     async def run_summary(self, run_id: str) -> RunSummary:
@@ -262,6 +272,10 @@ class AsyncHarness:
     async def release_steps(self, run_id: str) -> tuple[ReleaseStep, ...]:
         """The steps the release recorded, in order."""
         return await self._run(partial(self._harness.release_steps, run_id))
+
+    async def verify(self, run_id: str) -> RunVerdict:
+        """Verify the run's hash chain and every vault body against its digest."""
+        return await self._run(partial(self._harness.verify, run_id))
 
     async def audit(self, run_id: str) -> AuditRows:
         """The run's durable audit rows (caught up from the log first)."""

@@ -1,9 +1,9 @@
-"""The check result: what the release guards would decide of a draft, without publishing.
+"""The check result: what the release guards decide of a draft, without publishing it.
 
-``Harness.check`` runs the guards over a draft and records nothing as published; this is the
-shape it returns, typed like every other result (a run id, whether the draft would pass, what
-a release would give now, and the issues, each with its code and place). Integrations use it
-to ask the model to mend a draft before the single release.
+``Harness.check`` verifies the run's log, runs the EvidenceGuard and, when the evidence holds,
+the SemanticGuard over a draft as the release would, and records the check (codes and reasons
+only); nothing is published and the run goes on. This is the shape it returns, typed like every
+other result. Integrations use it to ask the model to mend a draft before the single release.
 """
 
 from __future__ import annotations
@@ -12,27 +12,35 @@ from attrs import frozen
 
 from factledger.domain.json_shape import from_json_value, record_json
 from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.release.events import FailureStage, SemanticVerdict
 from factledger.domain.release.issues import ValidationIssue
-from factledger.domain.status import ReleaseOutcome
 
 __all__ = ["CheckResult"]
 
 
 @frozen
 class CheckResult:
-    """What the guards would decide of a draft now (nothing is published)."""
+    """What checking one draft found (nothing is published)."""
 
     run_id: str
     """The run."""
     passed: bool
-    """True when every guard passed: releasing this draft now would publish it."""
-    outcome: ReleaseOutcome
-    """What releasing this draft now would give."""
-    issues: tuple[ValidationIssue, ...]
-    """Why it would not pass, each with its code and the citation or analysis concerned."""
+    """True when the release would publish the draft as it is."""
+    attempt: int
+    """Which check of the run this was (1, 2, …)."""
+    attempts_left: int
+    """How many more drafts the run may have checked (``[release] check_attempts``)."""
+    failure_stage: FailureStage | None
+    """Where it failed: DIAGNOSIS_COLLECTION (malformed, or the protocol violated),
+    EVIDENCE_VALIDATION or SEMANTIC_VALIDATION; null when it passed."""
+    semantic_verdict: SemanticVerdict | None
+    """The judge's verdict, when it was asked."""
+    validation_issues: tuple[ValidationIssue, ...]
+    """What to mend, each with its reason and, where it helps, the claim's offending words."""
 
     def to_json(self) -> JsonObject:
-        """The result as JSON."""
+        """``{"run_id", "passed", "attempt", "attempts_left", "failure_stage",
+        "semantic_verdict", "validation_issues"}``."""
         return record_json(self)
 
     @classmethod

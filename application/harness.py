@@ -20,14 +20,17 @@ from datetime import datetime
 from importlib.metadata import entry_points
 from typing import TypeVar, overload
 
+from factledger.application.check_result import CheckResult
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.application.harness_parts import HarnessParts, store_unavailable
 from factledger.application.harness_views import ViewOperations
 from factledger.application.interceptor import Observed
 from factledger.application.observation import Observation
-from factledger.application.release.release_service import AlreadyReleased, UnknownRun
+from factledger.application.release.check_service import CheckRefused
+from factledger.application.release.outcomes import AlreadyReleased, UnknownRun
+from factledger.application.run_limits import limit_end
 from factledger.application.run_repository import Committed, StoreFailed
-from factledger.application.run_service import StartedRun, refusal_code
+from factledger.application.run_service import LimitReached, StartedRun
 from factledger.application.run_views import CancelResult, ModelUsage, RunSummary
 from factledger.application.tools.registry import ToolFormat
 from factledger.domain.budget import RunBudget
@@ -43,6 +46,21 @@ __all__ = ["Harness", "HarnessError", "HarnessErrorCode", "HarnessParts"]
 R = TypeVar("R")
 
 _MAX_REPORTED_CALLS = 100_000
+
+CHECK_REFUSALS: dict[HarnessErrorCode, str] = {
+    HarnessErrorCode.UNKNOWN_RUN: "no run with this id",
+    HarnessErrorCode.ALREADY_RELEASED: "the run was released; a check no longer applies",
+    HarnessErrorCode.RUN_NOT_ACTIVE: "the run is no longer running",
+    HarnessErrorCode.MISSING_REQUIRED_CONTEXT: "the run was started without a service and a "
+    "time window",
+    HarnessErrorCode.CHECK_LIMIT_REACHED: "the run has no draft check left "
+    "([release] check_attempts)",
+    HarnessErrorCode.STORE_UNAVAILABLE: "the store could not be used",
+    HarnessErrorCode.LOG_CORRUPTED: "the run's log does not verify",
+    HarnessErrorCode.STORE_DIVERGED: "the store no longer holds the history this worker read",
+    HarnessErrorCode.INTERNAL_FAILURE: "the check could not be completed",
+}
+"""What each refused check says (the codes are the check service's refusals)."""
 
 
 class Harness(ViewOperations):
@@ -144,11 +162,12 @@ class Harness(ViewOperations):
         service = self._parts.run_service
         accepted, refused_by = 0, None
         for _ in range(calls):
-            outcome = service.meter_model_call(run_id, ModelCallPurpose.AGENT_TURN, step)
+            outcome = service.meter(run_id, ModelCallPurpose.AGENT_TURN, step)
             if isinstance(outcome, StoreFailed):
                 raise store_unavailable("the event store did not record the usage")
-            if not isinstance(outcome, Committed):
-                refused_by = refusal_code(outcome.error) or _ended(self._log(run_id))
+            if isinstance(outcome, LimitReached):
+                ended = limit_end(outcome.error)
+                refused_by = ended.failure_code if ended is not None else _ended(self._log(run_id))
                 break
             accepted += 1
         if input_tokens or output_tokens:
@@ -158,6 +177,17 @@ class Harness(ViewOperations):
             if isinstance(recorded, StoreFailed):
                 raise store_unavailable("the event store did not record the usage")
         return ModelUsage.from_log(self._log(run_id), accepted, refused_by)
+
+    def record_model_failure(self, run_id: str, code: str, *, step: int | None = None) -> str:
+        """Record that a model call of the host's gave no usable answer (a timeout, a refused
+        connection, an HTTP error, a malformed reply: ``code`` is the client's failure code);
+        the MODEL_CALL_FAILED event names the reason, and a release with no usable draft says
+        MODEL_UNAVAILABLE. Returns the recorded reason code."""
+        self._log(run_id, refresh=False)
+        reason = self._parts.run_service.record_model_failure(
+            run_id, ModelCallPurpose.AGENT_TURN, code, step
+        )
+        return reason.value
 
     # -- tools ----------------------------------------------------------------------------
 
@@ -262,6 +292,18 @@ class Harness(ViewOperations):
         if isinstance(outcome, AlreadyReleased):
             return self.released(run_id)
         return outcome
+
+    def check(self, run_id: str, draft_json: str) -> CheckResult:
+        """Check a draft as the release would, without publishing it or ending the run (each
+        run has ``[release] check_attempts`` checks). A check that cannot be made raises
+        ``HarnessError``: ``CHECK_LIMIT_REACHED``, ``RUN_NOT_ACTIVE``, ``ALREADY_RELEASED``,
+        ``MISSING_REQUIRED_CONTEXT``, ``UNKNOWN_RUN`` or a store code."""
+        self._log(run_id, refresh=False)
+        checked = self._parts.checks.check(run_id, draft_json)
+        if isinstance(checked, CheckRefused):
+            code = HarnessErrorCode(checked.code)
+            raise HarnessError(code, CHECK_REFUSALS[code])
+        return checked
 
 
 def _ended(log: RunLog) -> FailureCode | None:

@@ -11,10 +11,12 @@ from factledger.application.canonical_view import CanonicalInvocation, Canonical
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
+from factledger.application.release.check_service import CheckService
 from factledger.application.release.release_service import ReleaseService
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.run_service import RunService
 from factledger.application.tools.registry import ToolRegistry
+from factledger.application.verification.run_verifier import RunVerifier
 from factledger.domain.budget import RunBudget
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_log import RunLog
@@ -41,6 +43,10 @@ class HarnessParts:
     """Progress snapshots."""
     releases: ReleaseService
     """The single release point."""
+    checks: CheckService
+    """The release's guards without the release."""
+    verifier: RunVerifier
+    """Verifies a run's log and bodies."""
     vault: PayloadVault
     """Bodies under their expiry."""
     budget: RunBudget

@@ -13,12 +13,14 @@ from returns.result import Success
 from factledger.application.audit_views import AuditRows, RebuildReport
 from factledger.application.canonical_view import CanonicalView
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
-from factledger.application.harness_parts import FacadeCore, store_unavailable
+from factledger.application.harness_parts import FacadeCore, store_unavailable, unknown_run
 from factledger.application.progress_snapshot import ProgressSnapshot
 from factledger.application.run_repository import StoreFailed
 from factledger.application.run_views import ReleaseStep, RunSummary, release_steps
 from factledger.application.statuses import StatusChange, status_timeline
+from factledger.application.verification.verdicts import RunVerdict
 from factledger.application.views import ControlView, control_view
+from factledger.domain.codec import sha256_hex
 from factledger.domain.events import RecordedEvent
 from factledger.domain.json_shape import ShapeError
 from factledger.domain.release.fallback import ReleaseResult
@@ -71,10 +73,24 @@ class ViewOperations(FacadeCore):
             raise HarnessError(
                 HarnessErrorCode.ALREADY_RELEASED, "released; the result's body has expired"
             )
+        if sha256_hex(body) != log.released.result_digest:
+            raise HarnessError(
+                HarnessErrorCode.LOG_CORRUPTED, "the stored result does not match its decision"
+            )
         try:
             return ReleaseResult.from_json(json.loads(body))
         except (ShapeError, ValueError):
             raise store_unavailable("the recorded result could not be read") from None
+
+    def verify(self, run_id: str) -> RunVerdict:
+        """Verify the run: its hash chain against the head kept outside the stream, then every
+        vault body against its recorded digest (what ``factledger runs verify`` prints)."""
+        verdict = self._parts.verifier.verify(run_id)
+        if verdict.error == "NOT_FOUND":
+            raise unknown_run()
+        if verdict.error == "STORE_UNAVAILABLE":
+            raise store_unavailable()
+        return verdict
 
     def audit(self, run_id: str) -> AuditRows:
         """The run's durable audit rows (the audit is caught up from the log first)."""

@@ -18,6 +18,7 @@ from returns.result import Success
 
 from factledger.application.contracts.parse import EnvelopeError
 from factledger.application.run_repository import Committed, RunRepository, StoreFailed
+from factledger.application.store_failures import store_error_reason
 from factledger.application.tool_api.provider import BUILT_IN_TOOL_NAMES
 from factledger.application.tool_api.spec import PreparedCall, ToolSpec
 from factledger.application.tool_call import (
@@ -145,13 +146,13 @@ class Interceptor:
     ) -> JsonObject:
         log = self._runs.load(run_id, refresh=False)
         if isinstance(log, StoreFailed):
-            return error_observation(tool_call_id, ToolBoundaryErrorCode.STORE_ERROR.value, None)
+            return _store_error(tool_call_id, log)
         proposal = Proposal(tool_call_id, spec.name, prepared.scope_identity, prepared.previous)
         admission = self._admission(log, proposal)
         if isinstance(admission, NotAdmitted):
             return self._not_admitted(tool_call_id, prepared, admission)
         if isinstance(admission, StoreFailed):
-            return error_observation(tool_call_id, ToolBoundaryErrorCode.STORE_ERROR.value, None)
+            return _store_error(tool_call_id, admission)
 
         def with_begin(current: RunLog) -> tuple[Event, ...]:
             if current is log and isinstance(admission, Admitted):
@@ -251,6 +252,11 @@ class Interceptor:
             return observation
         reason = _stop_caused_by(log, tool_call_id)
         return observation if reason is None else with_stop(observation, reason)
+
+
+def _store_error(tool_call_id: str, failed: StoreFailed) -> JsonObject:
+    code = ToolBoundaryErrorCode.STORE_ERROR.value
+    return error_observation(tool_call_id, code, store_error_reason(failed).value)
 
 
 def _stop_caused_by(log: RunLog, tool_call_id: str) -> StopReason | None:

@@ -8,6 +8,8 @@ negative facts), honest limitations, and the stop reason.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import frozen
 
 from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
@@ -77,18 +79,23 @@ class SnapshotBuilder:
             return log
         return self.build_from(log)
 
-    def build_from(self, log: RunLog) -> ProgressSnapshot | StoreFailed:
-        """The snapshot from an already loaded log (one vault read for every call)."""
+    def build_from(
+        self, log: RunLog, records: Mapping[str, CanonicalInvocation | None] | None = None
+    ) -> ProgressSnapshot | StoreFailed:
+        """The snapshot from an already loaded log (one vault read for every call), or from
+        the records of every call of that log when the caller has read them already."""
         ids = list(log.invocations)
-        records = self._canonical.read_from_log(log, ids)
-        if isinstance(records, StoreFailed):
-            return records
+        if records is None:
+            read = self._canonical.read_from_log(log, ids)
+            if isinstance(read, StoreFailed):
+                return read
+            records = read
         sources: dict[tuple[str, str, str], Source] = {}
         found: list[ObservedFact] = []
         negative: list[ObservedFact] = []
         limitations: list[str] = []
         for tool_call_id in ids:
-            record = records[tool_call_id]
+            record = records.get(tool_call_id)
             if record is None:  # pragma: no cover - every id came from the log
                 continue
             spec = self._registry.spec(record.tool_name)

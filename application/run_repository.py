@@ -21,7 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
-from typing import Final, TypeAlias, assert_never
+from typing import Final, Literal, TypeAlias, assert_never
 
 from attrs import frozen
 from returns.result import Success
@@ -55,6 +55,7 @@ __all__ = [
     "Refused",
     "RunRepository",
     "StoreFailed",
+    "StoreFailureReason",
 ]
 
 PayloadsFor: TypeAlias = Callable[[tuple[Event, ...]], tuple[PayloadWrite, ...]]
@@ -79,13 +80,20 @@ class Refused:
     """Why."""
 
 
+StoreFailureReason: TypeAlias = Literal[
+    "UNAVAILABLE", "UNKNOWN_OUTCOME", "CORRUPT_STREAM", "TOO_MUCH_CONTENTION", "DIVERGED"
+]
+"""Why a store failed: unreachable, no word on whether it wrote, stored events that do not
+decode or fold, conflicts without end, or a history that lost events this process had read
+(see the module doc). ``application/store_failures.py`` says what each means to a caller."""
+
+
 @frozen
 class StoreFailed:
     """The store was unavailable, inconsistent, or never said whether it committed."""
 
-    reason: str
-    """``UNAVAILABLE``, ``UNKNOWN_OUTCOME``, ``CORRUPT_STREAM``, ``TOO_MUCH_CONTENTION`` or
-    ``DIVERGED`` (the store lost events this process had read: see the module doc)."""
+    reason: StoreFailureReason
+    """Why."""
 
 
 ExecuteOutcome: TypeAlias = Committed | Refused | StoreFailed

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from attrs import evolve, frozen
 
+from factledger.application.run_limits import end_for_refusal, end_if_past_deadline
 from factledger.application.run_repository import (
     Committed,
     ExecuteOutcome,
@@ -15,6 +17,7 @@ from factledger.application.run_repository import (
     StoreFailed,
 )
 from factledger.domain.budget import RunBudget
+from factledger.domain.model_failure import ModelFailureReason, model_failure_reason
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_commands import (
     EndRun,
@@ -24,16 +27,22 @@ from factledger.domain.run_commands import (
 )
 from factledger.domain.run_decisions import (
     decide_end_run,
+    decide_record_model_failure,
     decide_record_model_usage,
     decide_reserve_model_call,
     decide_start_run,
 )
-from factledger.domain.run_errors import BudgetExhausted, DeadlinePassed, RunError
-from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
+from factledger.domain.run_errors import RunError
+from factledger.domain.run_events import (
+    DiagnosisContext,
+    ModelCallFailed,
+    ModelCallPurpose,
+    ToolGrant,
+)
 from factledger.domain.status import FailureCode, RunState
 from factledger.ports.clock import Clock, IdFactory
 
-__all__ = ["RunService", "StartedRun", "refusal_code"]
+__all__ = ["LimitReached", "Metered", "MeterOutcome", "RunService", "StartedRun"]
 
 
 @frozen
@@ -44,14 +53,21 @@ class StartedRun:
     """Its id."""
 
 
-def refusal_code(error: RunError) -> FailureCode | None:
-    """How a refused reservation ends a run: an exhausted budget as BUDGET_EXHAUSTED, a passed
-    deadline as RUN_TIMED_OUT; any other refusal does not end it."""
-    if isinstance(error, BudgetExhausted):
-        return FailureCode.BUDGET_EXHAUSTED
-    if isinstance(error, DeadlinePassed):
-        return FailureCode.RUN_TIMED_OUT
-    return None
+@frozen
+class Metered:
+    """The model call is reserved: make it."""
+
+
+@frozen
+class LimitReached:
+    """The run may not make the call; a spent budget or a passed deadline ended it."""
+
+    error: RunError
+    """Why the reservation was refused."""
+
+
+MeterOutcome: TypeAlias = Metered | LimitReached | StoreFailed
+"""What reserving a metered model call gave."""
 
 
 class RunService:
@@ -111,37 +127,36 @@ class RunService:
         command = ReserveModelCall(purpose, step, self._clock.now())
         return self._runs.execute(run_id, lambda log: decide_reserve_model_call(log, command))
 
-    def meter_model_call(
+    def meter(
         self, run_id: str, purpose: ModelCallPurpose, step: int | None = None
-    ) -> ExecuteOutcome:
-        """Reserve one metered model call; when the budget or the deadline refuses it, the run
-        ends as BUDGET_EXHAUSTED or TIMED_OUT (the one home of that rule for model calls)."""
+    ) -> MeterOutcome:
+        """Reserve one model call; a refusal for a limit ends the run (``run_limits``)."""
         outcome = self.reserve_model_call(run_id, purpose, step)
-        if isinstance(outcome, Refused):
-            self.end_refused(run_id, outcome.error)
-        return outcome
+        match outcome:
+            case Committed():
+                return Metered()
+            case Refused():
+                end_for_refusal(self._runs, run_id, outcome.error)
+                return LimitReached(outcome.error)
+            case StoreFailed():
+                return outcome
 
-    def end_refused(self, run_id: str, error: RunError) -> FailureCode | None:
-        """End a run whose budget or deadline refused a reservation; the code it ended with
-        (None when the refusal was of another kind and the run goes on as it is)."""
-        code = refusal_code(error)
-        if code is FailureCode.BUDGET_EXHAUSTED:
-            self.end(run_id, RunState.BUDGET_EXHAUSTED, code)
-        elif code is FailureCode.RUN_TIMED_OUT:
-            self.end(run_id, RunState.TIMED_OUT, code)
-        return code
+    def record_model_failure(
+        self, run_id: str, purpose: ModelCallPurpose, code: str, step: int | None = None
+    ) -> ModelFailureReason:
+        """Record MODEL_CALL_FAILED for a call that gave no usable answer (best effort: a
+        store that fails loses only this note); the reason the client's code stands for."""
+        reason = model_failure_reason(code)
+        failed = ModelCallFailed(purpose, step, reason)
+        self._runs.execute(run_id, lambda log: decide_record_model_failure(log, failed))
+        return reason
 
-    def end_if_overdue(self, run_id: str) -> ExecuteOutcome | None:
-        """End a running run as TIMED_OUT once its deadline has passed (None: nothing to do)."""
+    def end_if_overdue(self, run_id: str) -> StoreFailed | bool:
+        """End a running run as TIMED_OUT once its deadline has passed; True when it had."""
         log = self._runs.load(run_id)
         if isinstance(log, StoreFailed):
             return log
-        run = log.run
-        if run is None or run.state is not RunState.RUNNING:
-            return None
-        if not run.is_past_deadline(self._clock.now()):
-            return None
-        return self.end(run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT)
+        return end_if_past_deadline(self._runs, log, self._clock.now())
 
     def record_model_usage(
         self, run_id: str, purpose: ModelCallPurpose, prompt_tokens: int, completion_tokens: int

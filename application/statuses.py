@@ -1,13 +1,18 @@
-"""ApplicationStatus as transports show it: progress, not outcome, folded from the event log."""
+"""ApplicationStatus as transports show it: progress, not outcome, folded from the event log.
+
+``statuses_entered`` is the one place that says which event moves a run to which status; the
+status timeline here and the audit rows (``projections/audit_fold.py``) both use it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Final
 
 from attrs import frozen
 
-from factledger.domain.events import RecordedEvent
+from factledger.domain.events import Event, RecordedEvent
 from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.events import (
@@ -18,7 +23,21 @@ from factledger.domain.release.events import (
 from factledger.domain.run_events import RunStarted, ToolCallReserved
 from factledger.domain.status import ApplicationStatus
 
-__all__ = ["StatusChange", "status_timeline"]
+__all__ = ["StatusChange", "status_timeline", "statuses_entered"]
+
+_ENTERED: Final[dict[type, tuple[ApplicationStatus, ...]]] = {
+    RunStarted: (ApplicationStatus.RECEIVED, ApplicationStatus.DIAGNOSIS_RUNNING),
+    ToolCallReserved: (ApplicationStatus.COLLECTING_EVIDENCE,),
+    EvidenceGuardInitialChecked: (ApplicationStatus.SAFETY_VALIDATING,),
+    SemanticDecided: (ApplicationStatus.RELEASING,),
+    ReleaseDecided: (ApplicationStatus.RELEASING, ApplicationStatus.DONE),
+}
+
+
+def statuses_entered(event: Event) -> tuple[ApplicationStatus, ...]:
+    """The statuses an event moves its run into, in order (most events move none; a draft
+    check does not either: the run goes on collecting)."""
+    return _ENTERED.get(type(event), ())
 
 
 @frozen
@@ -41,24 +60,9 @@ def status_timeline(events: Iterable[RecordedEvent]) -> tuple[StatusChange, ...]
     """Every status change, in order; each status appears at most once."""
     changes: list[StatusChange] = []
     seen: set[ApplicationStatus] = set()
-
-    def enter(status: ApplicationStatus, recorded: RecordedEvent) -> None:
-        if status not in seen:
-            seen.add(status)
-            changes.append(StatusChange(status, recorded.occurred_at, recorded.sequence))
-
     for recorded in events:
-        event = recorded.event
-        if isinstance(event, RunStarted):
-            enter(ApplicationStatus.RECEIVED, recorded)
-            enter(ApplicationStatus.DIAGNOSIS_RUNNING, recorded)
-        elif isinstance(event, ToolCallReserved):
-            enter(ApplicationStatus.COLLECTING_EVIDENCE, recorded)
-        elif isinstance(event, EvidenceGuardInitialChecked):
-            enter(ApplicationStatus.SAFETY_VALIDATING, recorded)
-        elif isinstance(event, SemanticDecided):
-            enter(ApplicationStatus.RELEASING, recorded)
-        elif isinstance(event, ReleaseDecided):
-            enter(ApplicationStatus.RELEASING, recorded)
-            enter(ApplicationStatus.DONE, recorded)
+        for status in statuses_entered(recorded.event):
+            if status not in seen:
+                seen.add(status)
+                changes.append(StatusChange(status, recorded.occurred_at, recorded.sequence))
     return tuple(changes)

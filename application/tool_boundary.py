@@ -5,7 +5,8 @@ invocation (PROJECTING) — 1–3 are decided together and appended atomically w
 body; (4) execute the backend with a timeout; (5) check the raw size (over the limit is an
 ERROR, never truncated); (6) project; (7) check the projection size, reserve raw and
 projection bytes and mark READY — appended atomically with the raw and result bodies.
-Any failure after (3) ends the invocation as ERROR; a store failure is STORE_ERROR. Every
+Any failure after (3) ends the invocation as ERROR; a store failure is STORE_ERROR with a
+``reason`` saying which (an outage, a corrupted log, a diverged store). Every
 reservation and the READY transition re-check that the run is still RUNNING.
 """
 
@@ -19,6 +20,7 @@ from attrs import define
 from returns.result import Failure, Success
 
 from factledger.application.backend_runner import BackendRunner, run_inline
+from factledger.application.run_limits import end_for_refusal
 from factledger.application.run_repository import (
     Committed,
     ExecuteOutcome,
@@ -26,6 +28,7 @@ from factledger.application.run_repository import (
     RunRepository,
     StoreFailed,
 )
+from factledger.application.store_failures import store_error_reason
 from factledger.application.tool_call import (
     NO_HOOKS,
     BoundaryFailed,
@@ -45,14 +48,12 @@ from factledger.domain.invocation import Projecting
 from factledger.domain.run_commands import (
     BeginToolCall,
     CompleteInvocation,
-    EndRun,
     FailInvocation,
 )
 from factledger.domain.run_decisions import (
     Decision,
     decide_begin_tool_call,
     decide_complete_invocation,
-    decide_end_run,
     decide_fail_invocation,
     projection_size_error,
     raw_size_error,
@@ -65,7 +66,6 @@ from factledger.domain.run_errors import (
 )
 from factledger.domain.run_events import InvocationBegan
 from factledger.domain.run_log import RunLog
-from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import BackendFailureKind, ProjectedToolResult
 from factledger.ports.clock import Clock
 from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadWrite
@@ -173,11 +173,10 @@ class ToolBoundary:
                 call = _BegunCall(context.run_id, envelope.tool_name, began.log, invocation, hooks)
                 return self._run_begun(call, executor, projector, isolated)
             case Refused():
-                if isinstance(began.error, DeadlinePassed):
-                    self._time_out(context.run_id)
+                end_for_refusal(self._runs, context.run_id, began.error, budget_ends_run=False)
                 return BoundaryRefused(tool_call_id, boundary_code(began.error))
             case StoreFailed():
-                return BoundaryFailed(tool_call_id, Code.STORE_ERROR)
+                return BoundaryFailed(tool_call_id, Code.STORE_ERROR, store_error_reason(began))
             case _:
                 assert_never(began)
 
@@ -260,7 +259,7 @@ class ToolBoundary:
             case Refused():
                 error = completed.error
                 if isinstance(error, DeadlinePassed):
-                    self._time_out(call.run_id)
+                    end_for_refusal(self._runs, call.run_id, error)
                     return self._fail(call, Code.RUN_NOT_ACTIVE)
                 if isinstance(error, RunNotActive):
                     return self._fail(call, Code.RUN_NOT_ACTIVE)
@@ -268,10 +267,15 @@ class ToolBoundary:
                     return self._fail(call, Code.BUDGET_EXHAUSTED)
                 return self._fail(call, Code.STORE_ERROR)
             case StoreFailed():
-                self._fail(call, Code.STORE_ERROR)
-                return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR)
+                return self._store_failed(call, completed)
             case _:
                 assert_never(completed)
+
+    def _store_failed(self, call: _BegunCall, failed: StoreFailed) -> BoundaryFailed:
+        """The READY append failed in the store: ERROR (best effort), STORE_ERROR and why."""
+        reason = store_error_reason(failed)
+        self._fail(call, Code.STORE_ERROR, reason)
+        return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR, reason)
 
     def _fail(self, call: _BegunCall, code: Code, reason: str | None = None) -> BoundaryFailed:
         """End the begun call as ERROR (best effort); a store failure is STORE_ERROR."""
@@ -286,13 +290,8 @@ class ToolBoundary:
 
         outcome: ExecuteOutcome = self._runs.execute(call.run_id, decide_fail)
         if isinstance(outcome, StoreFailed):
-            return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR)
+            return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR, store_error_reason(outcome))
         return BoundaryFailed(call.tool_call_id, code, reason)
-
-    def _time_out(self, run_id: str) -> None:
-        """Record that the run passed its deadline (best effort: a later call retries)."""
-        command = EndRun(RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT)
-        self._runs.execute(run_id, lambda log: decide_end_run(log, command))
 
 
 @define

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
 from factledger.domain.events import GENESIS_HASH
 
 __all__ = [
+    "ChainBreak",
     "ChainBroken",
     "ChainHead",
     "ChainIntact",
@@ -66,21 +68,49 @@ class ChainIntact:
     """How many events were verified."""
 
 
+ChainBreak: TypeAlias = Literal[
+    "SEQUENCE_GAP", "HASH_MISMATCH", "ENVELOPE_MISMATCH", "TAIL_MISSING", "HEAD_MISMATCH",
+    "EXTRA_EVENTS",
+]  # fmt: skip
+"""Where a chain breaks: a sequence skipped, bytes that do not hash to the stored hash, an
+envelope whose run, sequence or previous hash disagrees with the chain, events missing after
+the last stored one, a last hash other than the head's, or more events than the head says."""
+
+
 @frozen
 class ChainBroken:
     """The first place the chain does not hold."""
 
     sequence: int
     """The first bad sequence number."""
-    reason: str
-    """``SEQUENCE_GAP``, ``HASH_MISMATCH``, ``ENVELOPE_MISMATCH``, ``TAIL_MISSING``,
-    ``HEAD_MISMATCH`` or ``EXTRA_EVENTS``."""
+    reason: ChainBreak
+    """How it breaks."""
 
 
 ChainVerdict: TypeAlias = ChainIntact | ChainBroken
 
 
-def _envelope_matches(run_id: str, sequence: int, prev_hash: str, data: bytes) -> bool:
+_TAIL_MARK = b',"prev_hash":"'
+_TAIL_REST = re.compile(rb'[0-9]+,"sequence":([0-9]+),"type":"[A-Za-z0-9_]+"}')
+
+
+def _run_part(run_id: str) -> bytes:
+    """The envelope bytes between the previous hash and the schema version, for ``run_id``."""
+    return b'","run_id":' + json.dumps(run_id, ensure_ascii=False).encode() + b',"schema_version":'
+
+
+def _envelope_matches(
+    run_id: str, run_part: bytes, sequence: int, prev_hash: str, data: bytes
+) -> bool:
+    # Canonical bytes sort their keys, so every field after "payload" is in the envelope's
+    # tail, which the last ``,"prev_hash":"`` starts (a JSON string cannot hold one unescaped).
+    # That tail is compared as bytes; bytes of any other layout are parsed whole.
+    at = data.rfind(_TAIL_MARK)
+    expected = _TAIL_MARK + prev_hash.encode() + run_part
+    if at > 0 and data.startswith(expected, at) and data.startswith(b'{"occurred_at":'):
+        rest = _TAIL_REST.fullmatch(data, at + len(expected))
+        if rest is not None and rest.group(1) == str(sequence).encode():
+            return True
     try:
         envelope = json.loads(data)
     except ValueError:
@@ -110,6 +140,7 @@ def verify_chain(
     prev = GENESIS_HASH
     prev_raw = bytes(32)
     sequence = 0
+    run_id, run_part = "", b""
     for stored in events:
         expected_sequence = sequence + 1
         if stored.sequence != expected_sequence:
@@ -117,8 +148,11 @@ def verify_chain(
         digest = sha256(prev_raw + stored.data).digest()
         if digest.hex() != stored.hash:
             return ChainBroken(stored.sequence, "HASH_MISMATCH")
-        if deep and not _envelope_matches(stored.run_id, stored.sequence, prev, stored.data):
-            return ChainBroken(stored.sequence, "ENVELOPE_MISMATCH")
+        if deep:
+            if stored.run_id != run_id:
+                run_id, run_part = stored.run_id, _run_part(stored.run_id)
+            if not _envelope_matches(run_id, run_part, stored.sequence, prev, stored.data):
+                return ChainBroken(stored.sequence, "ENVELOPE_MISMATCH")
         sequence = stored.sequence
         prev = stored.hash
         prev_raw = digest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ToolBoundaryErrorCode"]
+__all__ = ["StoreErrorReason", "ToolBoundaryErrorCode"]
 
 
 class ToolBoundaryErrorCode(StrEnum):
@@ -25,3 +25,18 @@ class ToolBoundaryErrorCode(StrEnum):
     BACKEND_TIMEOUT = "BACKEND_TIMEOUT"
     PROJECTION_ERROR = "PROJECTION_ERROR"
     STORE_ERROR = "STORE_ERROR"
+
+
+class StoreErrorReason(StrEnum):
+    """The ``reason`` beside a ``STORE_ERROR``: which kind of store failure it was.
+
+    ``STORE_ERROR`` stays the one code a client matches; the reason tells an outage (retry
+    later), a corrupted log (an operator must look) and a diverged store apart.
+    """
+
+    STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
+    """Unreachable, or it never said whether it wrote: retrying may succeed."""
+    LOG_CORRUPTED = "LOG_CORRUPTED"
+    """The run's stored events do not decode or do not chain."""
+    STORE_DIVERGED = "STORE_DIVERGED"
+    """The store lost events this worker had read; the call was decided on a lost history."""

@@ -12,6 +12,7 @@ from factledger.domain.progress.events import (
     ProtocolViolationRecorded,
 )
 from factledger.domain.release.events import (
+    DraftChecked,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
@@ -23,6 +24,7 @@ from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
     InvocationReady,
+    ModelCallFailed,
     ModelCallReserved,
     ModelUsageRecorded,
     RunEnded,
@@ -53,6 +55,8 @@ EVENT_CLASSES: tuple[type, ...] = (
     SemanticAttempted,
     SemanticDecided,
     ReleaseDecided,
+    ModelCallFailed,
+    DraftChecked,
 )
 """Every event class, each with a unique ``TYPE``."""
 

@@ -49,6 +49,7 @@ from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
     InvocationReady,
+    ModelCallFailed,
     ModelCallReserved,
     ModelUsageRecorded,
     RunEnded,
@@ -64,6 +65,7 @@ __all__ = [
     "decide_complete_invocation",
     "decide_end_run",
     "decide_fail_invocation",
+    "decide_record_model_failure",
     "decide_record_model_usage",
     "decide_reserve_model_call",
     "decide_start_run",
@@ -251,6 +253,13 @@ def decide_reserve_model_call(log: RunLog, command: ReserveModelCall) -> Decisio
     if run.remaining(BudgetName.MODEL_TOKENS) < 1:
         return Failure(BudgetExhausted(BudgetName.MODEL_TOKENS))
     return Success((ModelCallReserved(purpose=command.purpose, step=command.step),))
+
+
+def decide_record_model_failure(log: RunLog, failed: ModelCallFailed) -> Decision:
+    """A model call's failure is recorded as it happened, in any state of a started run."""
+    if log.run is None:
+        return Failure(RunNotStarted(log.run_id))
+    return Success((failed,))
 
 
 def decide_record_model_usage(log: RunLog, command: RecordModelUsage) -> Decision:

@@ -15,6 +15,7 @@ from attrs import field, frozen
 
 from factledger.domain.budget import RunBudget
 from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.model_failure import ModelFailureReason
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.status import FailureCode, RunState
 from factledger.domain.tool_result import ProjectedEvidenceStatus
@@ -24,6 +25,7 @@ __all__ = [
     "InvocationBegan",
     "InvocationFailed",
     "InvocationReady",
+    "ModelCallFailed",
     "ModelCallPurpose",
     "ModelCallReserved",
     "ModelUsageRecorded",
@@ -173,6 +175,20 @@ class ModelCallReserved:
 
 
 @frozen
+class ModelCallFailed:
+    """MODEL_CALL_FAILED: a reserved model call gave no usable answer (an outage, a refusal,
+    an unreadable reply). Codes only: never the endpoint's message."""
+
+    TYPE: ClassVar[str] = "MODEL_CALL_FAILED"
+    purpose: ModelCallPurpose
+    """What the call was for."""
+    step: int | None
+    """The agent step, when the call was an agent turn."""
+    reason: ModelFailureReason
+    """Why it failed."""
+
+
+@frozen
 class ModelUsageRecorded:
     """Tokens a model call used, for the token budget and cost reconciliation."""
 
@@ -203,6 +219,7 @@ RunEvent: TypeAlias = (
     | InvocationReady
     | InvocationFailed
     | ModelCallReserved
+    | ModelCallFailed
     | ModelUsageRecorded
     | RunEnded
 )

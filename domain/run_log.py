@@ -26,6 +26,7 @@ from factledger.domain.progress.events import (
 )
 from factledger.domain.progress.state import ProgressState, evolve_progress
 from factledger.domain.release.events import (
+    DraftChecked,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
@@ -38,6 +39,8 @@ from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
     InvocationReady,
+    ModelCallFailed,
+    ModelCallPurpose,
     ModelCallReserved,
     ModelUsageRecorded,
     RunEnded,
@@ -70,6 +73,10 @@ class RunLog:
     """The ProgressTracker aggregate."""
     released: ReleaseDecided | None = None
     """The release decision, once recorded (a run is released once)."""
+    checks: int = 0
+    """How many drafts were checked without being released (DRAFT_CHECK events)."""
+    agent_model_failure: ModelCallFailed | None = None
+    """The agent's last turn, when it failed (cleared by a later agent turn's reservation)."""
 
     def invocation(self, tool_call_id: str) -> Invocation | None:
         """The invocation with exactly this id in this run, if any."""
@@ -103,19 +110,23 @@ def _with(run: Run, usage: BudgetUsage, tool_call_ids: frozenset[str] | None = N
     )
 
 
+def _started(event: RunStarted, at: datetime) -> Run:
+    return Run(
+        run_id=event.run_id,
+        state=RunState.RUNNING,
+        budget=event.budget,
+        usage=BudgetUsage(),
+        tools={grant.name: grant.read_only for grant in event.tools},
+        context=event.context,
+        started_at=at,
+        deadline=event.deadline,
+        tool_call_ids=frozenset(),
+    )
+
+
 def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
     if isinstance(event, RunStarted):
-        return Run(
-            run_id=event.run_id,
-            state=RunState.RUNNING,
-            budget=event.budget,
-            usage=BudgetUsage(),
-            tools={grant.name: grant.read_only for grant in event.tools},
-            context=event.context,
-            started_at=at,
-            deadline=event.deadline,
-            tool_call_ids=frozenset(),
-        )
+        return _started(event, at)
     if run is None:
         return None
     u = run.usage
@@ -147,7 +158,7 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
             return _with(run, evolve(u, model_tokens=tokens))
         case RunEnded():
             return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
-        case InvocationBegan() | InvocationFailed():
+        case InvocationBegan() | InvocationFailed() | ModelCallFailed():
             return run
         case (
             ObservationEvaluated()
@@ -156,6 +167,7 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
             | CallOutcomeRecorded()
             | ObservationRejected()
             | CollectionStopped()
+            | DraftChecked()
             | EvidenceGuardInitialChecked()
             | EvidenceGuardRechecked()
             | EvidenceRepairAttempted()
@@ -207,6 +219,7 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
 
 _INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
 _RELEASE_EVENTS = (
+    DraftChecked,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
@@ -234,13 +247,14 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
         progress = evolve_progress(progress, event)
         return RunLog(
             log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
-            log.released,
+            log.released, log.checks, log.agent_model_failure,
         )  # fmt: skip
     if isinstance(event, _RELEASE_EVENTS):
         released = event if isinstance(event, ReleaseDecided) else log.released
+        checks = log.checks + 1 if isinstance(event, DraftChecked) else log.checks
         return RunLog(
             log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
-            released,
+            released, checks, log.agent_model_failure,
         )  # fmt: skip
     if isinstance(event, RunStarted):
         progress = ProgressState(policy=event.progress)
@@ -255,8 +269,17 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     else:
         run = _evolve_run(log.run, event, at)
     return RunLog(
-        log.run_id, recorded.sequence, recorded.hash, run, invocations, progress, log.released
-    )
+        log.run_id, recorded.sequence, recorded.hash, run, invocations, progress, log.released,
+        log.checks, _agent_model_failure(log.agent_model_failure, event),
+    )  # fmt: skip
+
+
+def _agent_model_failure(current: ModelCallFailed | None, event: Event) -> ModelCallFailed | None:
+    if isinstance(event, ModelCallFailed) and event.purpose is ModelCallPurpose.AGENT_TURN:
+        return event
+    if isinstance(event, ModelCallReserved) and event.purpose is ModelCallPurpose.AGENT_TURN:
+        return None
+    return current
 
 
 def fold(events: Iterable[RecordedEvent], start: RunLog) -> Result[RunLog, FoldError]:

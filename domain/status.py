@@ -90,11 +90,25 @@ class ApplicationStatus(StrEnum):
 
 
 class FailureCode(StrEnum):
-    """Why a release was FAILED or CANCELLED, for transports."""
+    """Why a release was FAILED or CANCELLED, for transports. Stable: a value is never renamed."""
 
     RUN_CANCELLED = "RUN_CANCELLED"
     RUN_TIMED_OUT = "RUN_TIMED_OUT"
     BUDGET_EXHAUSTED = "BUDGET_EXHAUSTED"
     STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
+    """The store could not be reached, or never said whether it wrote (an outage)."""
     INTERNAL_FAILURE = "INTERNAL_FAILURE"
     INVALID_INPUT = "INVALID_INPUT"
+    LOG_CORRUPTED = "LOG_CORRUPTED"
+    """The run's log does not verify (a hash, a link, a sequence, the head kept outside the
+    stream, or an event that does not decode): nothing is published from it."""
+    STORE_DIVERGED = "STORE_DIVERGED"
+    """The store no longer holds the history this worker read (acknowledged events lost)."""
+    EVIDENCE_EXPIRED = "EVIDENCE_EXPIRED"
+    """Nothing verified remains because the content of the run's calls expired."""
+    EVIDENCE_TAMPERED = "EVIDENCE_TAMPERED"
+    """Nothing verified remains because cited bodies do not match their recorded digests."""
+    MODEL_UNAVAILABLE = "MODEL_UNAVAILABLE"
+    """Nothing verified remains and a model the release needed could not be reached."""
+    NO_VERIFIED_EVIDENCE = "NO_VERIFIED_EVIDENCE"
+    """A fallback was due but the run verified no fact to put in it."""

@@ -24,6 +24,7 @@ from factledger.domain.json_types import JsonObject
 __all__ = ["register"]
 
 _GUARD_EVENTS = {
+    "DRAFT_CHECK": "check",
     "EVIDENCE_GUARD_INITIAL": "guard",
     "EVIDENCE_REPAIR_ATTEMPT": "repair",
     "EVIDENCE_GUARD_RECHECK": "re-check",

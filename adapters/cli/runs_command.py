@@ -34,6 +34,8 @@ from returns.result import Success
 from factledger.adapters.bootstrap import build_stores
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.system import SystemClock
+from factledger.application.verification.run_verifier import RunVerifier
+from factledger.application.verification.verdicts import RunVerdict
 from factledger.domain.chain import (
     ChainBroken,
     ChainHead,
@@ -41,16 +43,14 @@ from factledger.domain.chain import (
     StoredEvent,
     verify_chain,
 )
-from factledger.domain.codec import encode_datetime, sha256_hex
+from factledger.domain.codec import encode_datetime
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.domain.release.events import ReleaseDecided
-from factledger.domain.run_events import InvocationBegan, InvocationReady
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import EventStore
-from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault
+from factledger.ports.payload_vault import PayloadVault
 
-__all__ = ["RunVerdict", "VerifyProblem", "register", "verify_run"]
+__all__ = ["register"]
 
 _EVERY_RUN: Final = 1_000_000_000
 _CLOCK_SKEW: Final = timedelta(seconds=5)
@@ -336,176 +336,6 @@ def _show_json(
 # -- verify --------------------------------------------------------------------------------
 
 
-@frozen
-class VerifyProblem:
-    """A place where a run does not verify."""
-
-    sequence: int
-    """The event that is bad, or whose recorded digest a body does not match."""
-    reason: str
-    """A chain reason (``HASH_MISMATCH``, ``TAIL_MISSING``, …), ``UNDECODABLE``,
-    ``BODY_TAMPERED`` or ``BODY_MISSING`` (gone before its expiry)."""
-    tool_call_id: str | None = None
-    """The call, for a body."""
-    part: PayloadPart | None = None
-    """Which body."""
-
-
-@frozen
-class RunVerdict:
-    """What verifying one run found."""
-
-    run_id: str
-    """The run."""
-    error: str | None
-    """``NOT_FOUND`` or ``STORE_UNAVAILABLE`` when the run could not be verified at all."""
-    events: int = 0
-    """Events read."""
-    head: ChainHead | None = None
-    """The head kept outside the stream."""
-    bodies_verified: int = 0
-    """Bodies whose digest matches their event."""
-    bodies_expired: int = 0
-    """Bodies past their expiry (absent as they should be)."""
-    problems: tuple[VerifyProblem, ...] = ()
-    """Every problem found, first bad event first."""
-
-    @property
-    def ok(self) -> bool:
-        """True when the run verified completely."""
-        return self.error is None and not self.problems
-
-
-@frozen
-class _Expected:
-    sequence: int
-    key: PayloadKey
-    digest: str
-    expires_at: datetime | None
-
-
-def _expected_bodies(
-    run_id: str, events: Sequence[StoredEvent], release_ttl: timedelta
-) -> tuple[list[_Expected], list[VerifyProblem]]:
-    codec = default_codec()
-    expected: list[_Expected] = []
-    problems: list[VerifyProblem] = []
-    expiry: dict[str, datetime] = {}
-    for item in events:
-        decoded = codec.decode(item.data, item.hash)
-        if not isinstance(decoded, Success):
-            problems.append(VerifyProblem(item.sequence, "UNDECODABLE"))
-            continue
-        recorded = decoded.unwrap()
-        event = recorded.event
-        if isinstance(event, ReleaseDecided):
-            # The event does not record the body's expiry: it was set when the release was
-            # decided, ``[vault] ttl_seconds`` ahead.
-            key = PayloadKey.of_release(run_id)
-            expires_at = recorded.occurred_at + release_ttl
-            expected.append(_Expected(item.sequence, key, event.result_digest, expires_at))
-        elif isinstance(event, InvocationBegan):
-            expiry[event.tool_call_id] = event.content_expires_at
-            key = PayloadKey(run_id, event.tool_call_id, PayloadPart.REQUEST)
-            expected.append(
-                _Expected(item.sequence, key, event.request_digest, event.content_expires_at)
-            )
-        elif isinstance(event, InvocationReady):
-            for part, digest in (
-                (PayloadPart.RAW, event.raw_digest),
-                (PayloadPart.RESULT, event.result_digest),
-            ):
-                key = PayloadKey(run_id, event.tool_call_id, part)
-                expected.append(
-                    _Expected(item.sequence, key, digest, expiry.get(event.tool_call_id))
-                )
-    return expected, problems
-
-
-def verify_run(
-    store: EventStore,
-    vault: PayloadVault,
-    clock: Clock,
-    run_id: str,
-    release_ttl: timedelta,
-) -> RunVerdict:
-    """Verify one run's chain (deep, against the head kept outside) and vault bodies: the
-    request, raw and result bodies of each call and the published release result.
-    ``release_ttl`` is how long release results are kept (``[vault] ttl_seconds``)."""
-    head_read = store.read_head(run_id)
-    if not isinstance(head_read, Success):
-        return RunVerdict(run_id, "STORE_UNAVAILABLE")
-    head = head_read.unwrap()
-    if head is None:
-        return RunVerdict(run_id, "NOT_FOUND")
-    stored = store.read_run(run_id)
-    if not isinstance(stored, Success):
-        return RunVerdict(run_id, "STORE_UNAVAILABLE", head=head)
-    events = stored.unwrap()
-    chain = verify_chain(events, head, deep=True)
-    problems: list[VerifyProblem] = []
-    trusted = events
-    if isinstance(chain, ChainBroken):
-        problems.append(VerifyProblem(chain.sequence, chain.reason))
-        trusted = events[: chain.sequence - 1]  # sequences 1 … k-1 verified, in order
-    expected, undecodable = _expected_bodies(run_id, trusted, release_ttl)
-    problems += undecodable
-    bodies = vault.get_many([item.key for item in expected])
-    if not isinstance(bodies, Success):
-        return RunVerdict(run_id, "STORE_UNAVAILABLE", len(events), head)
-    now = clock.now()
-    verified = expired = 0
-    for item, body in zip(expected, bodies.unwrap(), strict=True):
-        if body is None:
-            if item.expires_at is not None and now >= item.expires_at - _CLOCK_SKEW:
-                expired += 1
-            else:
-                problems.append(
-                    VerifyProblem(
-                        item.sequence, "BODY_MISSING", item.key.tool_call_id, item.key.part
-                    )
-                )
-        elif sha256_hex(body) != item.digest:
-            problems.append(
-                VerifyProblem(item.sequence, "BODY_TAMPERED", item.key.tool_call_id, item.key.part)
-            )
-        else:
-            verified += 1
-    problems.sort(key=lambda problem: problem.sequence)
-    return RunVerdict(run_id, None, len(events), head, verified, expired, tuple(problems))
-
-
-def _problem_json(problem: VerifyProblem) -> JsonObject:
-    return {
-        "sequence": problem.sequence,
-        "reason": problem.reason,
-        "tool_call_id": problem.tool_call_id,
-        "part": None if problem.part is None else problem.part.value,
-    }
-
-
-def _verdict_json(verdict: RunVerdict) -> JsonObject:
-    return {
-        "run_id": verdict.run_id,
-        "ok": verdict.ok,
-        "error": verdict.error,
-        "events": verdict.events,
-        "head": None
-        if verdict.head is None
-        else {"sequence": verdict.head.sequence, "hash": verdict.head.hash},
-        "bodies": {"verified": verdict.bodies_verified, "expired": verdict.bodies_expired},
-        "first_bad_event": _problem_json(verdict.problems[0]) if verdict.problems else None,
-        "problems": [_problem_json(problem) for problem in verdict.problems],
-    }
-
-
-def _problem_text(problem: VerifyProblem) -> str:
-    where = f"event {problem.sequence}: {problem.reason}"
-    if problem.tool_call_id is not None and problem.part is not None:
-        where += f" ({problem.tool_call_id} {problem.part.value})"
-    return where
-
-
 def _verdict_lines(verdict: RunVerdict) -> list[str]:
     if verdict.error is not None:
         return [f"{verdict.run_id}  FAILED  {verdict.error}"]
@@ -516,8 +346,8 @@ def _verdict_lines(verdict: RunVerdict) -> list[str]:
             f"{verdict.bodies_verified} verified, {verdict.bodies_expired} expired"
         ]
     first, *rest = verdict.problems
-    lines = [f"{verdict.run_id}  FAILED  first bad {_problem_text(first)}"]
-    lines += [f"    also {_problem_text(problem)}" for problem in rest]
+    lines = [f"{verdict.run_id}  FAILED  first bad {first.describe()}"]
+    lines += [f"    also {problem.describe()}" for problem in rest]
     return lines
 
 
@@ -533,12 +363,15 @@ def _verify_with(args: argparse.Namespace, stores: _Stores) -> int:
         run_ids = [entry.run_id for entry in listed.unwrap()]
     else:
         run_ids = [args.run_id]
+    verifier = RunVerifier(
+        stores.events, stores.vault, stores.clock, default_codec(), release_ttl=stores.release_ttl
+    )
     failed = 0
     for run_id in run_ids:
-        verdict = verify_run(stores.events, stores.vault, stores.clock, run_id, stores.release_ttl)
+        verdict = verifier.verify(run_id)
         failed += not verdict.ok
         if args.json:
-            print(json.dumps(_verdict_json(verdict)))
+            print(json.dumps(verdict.to_json()))
         else:
             for line in _verdict_lines(verdict):
                 print(line)

@@ -129,10 +129,12 @@ class JudgeSettings(_Section):
 
 
 class ReleaseSettings(_Section):
-    """``[release]``: evidence repair and the published result."""
+    """``[release]``: evidence repair, draft checks and the published result."""
 
     repair_attempts: int = Field(default=1, ge=0, le=5)
     """EvidenceRepair attempts before an EVIDENCE_VALIDATION_FAILED fallback."""
+    check_attempts: int = Field(default=3, ge=0, le=20)
+    """Drafts a run may have checked (``check``) before its release; 0 turns checks off."""
 
 
 class HttpSettings(_Section):

@@ -16,6 +16,7 @@ from attrs.validators import ge, gt
 from fastapi import Depends, FastAPI
 
 from factledger.adapters.http.auth import bearer_guard
+from factledger.adapters.http.check_routes import checks_router
 from factledger.adapters.http.events import StreamLimits
 from factledger.adapters.http.limits import BodyLimit
 from factledger.adapters.http.openapi import openapi_document
@@ -88,6 +89,7 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}
     guarded[500] = {"description": "An unexpected failure (`INTERNAL_ERROR`), never detailed."}
     app.include_router(runs_router(harness, limits), dependencies=dependencies, responses=guarded)
+    app.include_router(checks_router(harness), dependencies=dependencies, responses=guarded)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

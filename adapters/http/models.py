@@ -31,6 +31,7 @@ from factledger.domain.status import EvidenceStatus, StopReason
 __all__ = [
     "CancelResultModel",
     "CanonicalViewModel",
+    "CheckRequest",
     "ControlViewModel",
     "Observation",
     "ProgressSnapshotModel",
@@ -144,6 +145,13 @@ class ReleaseRequest(_Request):
 
     draft: Text | None = None
     """The draft exactly as the agent wrote it (a JSON string), or null."""
+
+
+class CheckRequest(_Request):
+    """``POST /runs/{run_id}/check``: a draft to check without releasing it."""
+
+    draft: Text
+    """The draft exactly as the agent wrote it (a JSON string)."""
 
 
 # -- responses ------------------------------------------------------------------------------

@@ -49,7 +49,18 @@ _KINDS: Mapping[str, _Kind] = {
     "INVALID_INPUT": _Kind(422, "Invalid input", "The harness refused the input."),
     "STORE_UNAVAILABLE": _Kind(503, "Store unavailable", "The store could not be used; retry."),
     "RUN_NOT_ACTIVE": _Kind(409, "Run not in that state", "The run is not in a state for this."),
-    "ALREADY_RELEASED": _Kind(409, "Already released", "Released; the result has expired."),
+    "ALREADY_RELEASED": _Kind(
+        409, "Already released", "The run was released (its result may have expired)."
+    ),
+    "CHECK_LIMIT_REACHED": _Kind(409, "No check left", "The run has used all its draft checks."),
+    "MISSING_REQUIRED_CONTEXT": _Kind(
+        409, "Missing context", "The run was started without a service and a time window."
+    ),
+    "LOG_CORRUPTED": _Kind(409, "Log does not verify", "The run's log does not verify."),
+    "STORE_DIVERGED": _Kind(
+        503, "Store diverged", "The store lost events this worker had read; retry."
+    ),
+    "INTERNAL_FAILURE": _Kind(500, "Internal failure", "The request could not be completed."),
     "NO_EVIDENCE_TOOLS": _Kind(409, "No evidence tools", "The harness has no evidence tool."),
     "NOT_CONFIGURED": _Kind(409, "Not configured", "What this needs is not configured."),
     # the transport's own codes

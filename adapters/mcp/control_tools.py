@@ -1,4 +1,5 @@
-"""The two tools the MCP server adds to the evidence tools: ``start_run`` and ``release``.
+"""The tools the MCP server adds to the evidence tools: ``start_run``, ``check_draft``,
+``release`` and ``verify_run``.
 
 Their arguments are pydantic models (an edge contract); the MCP input schema of each tool is
 the model's JSON schema, so what a client is told and what the server accepts never drift.
@@ -13,11 +14,15 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue
 from factledger.domain.json_types import JsonObject
 
 __all__ = [
+    "CHECK_DRAFT",
     "CONTROL_TOOLS",
     "RELEASE",
     "START_RUN",
+    "VERIFY_RUN",
+    "CheckDraftArguments",
     "ReleaseArguments",
     "StartRunArguments",
+    "VerifyRunArguments",
     "control_definitions",
 ]
 
@@ -27,7 +32,13 @@ START_RUN = "start_run"
 RELEASE = "release"
 """The tool that hands the run's draft to the single release point."""
 
-CONTROL_TOOLS = (START_RUN, RELEASE)
+CHECK_DRAFT = "check_draft"
+"""The tool that checks a draft as the release would, without releasing it."""
+
+VERIFY_RUN = "verify_run"
+"""The tool that verifies the run's log and vault bodies."""
+
+CONTROL_TOOLS = (START_RUN, CHECK_DRAFT, RELEASE, VERIFY_RUN)
 """Tool names the server serves itself; an evidence tool may not take one of them."""
 
 
@@ -77,13 +88,45 @@ class ReleaseArguments(BaseModel):
         return json.dumps(self.draft, ensure_ascii=False)
 
 
+class CheckDraftArguments(BaseModel):
+    """``check_draft`` arguments: the draft to check."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    draft: dict[str, JsonValue] | str = Field(
+        description="The draft: {conclusion, analyses: [{kind, claim, tool_call_ids}]}, or its "
+        "raw JSON text."
+    )
+    """The draft object or its raw text."""
+
+    def draft_json(self) -> str:
+        """The draft as the JSON text the harness checks (raw text is passed verbatim)."""
+        if isinstance(self.draft, str):
+            return self.draft
+        return json.dumps(self.draft, ensure_ascii=False)
+
+
+class VerifyRunArguments(BaseModel):
+    """``verify_run`` arguments: the run to verify, by default the call's run."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    run_id: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="The run to verify; without it, the session's run (or _meta's).",
+    )
+    """The run to verify, when not the call's own."""
+
+
 def _definition(name: str, description: str, model: type[BaseModel]) -> JsonObject:
     schema: JsonObject = model.model_json_schema()
     return {"name": name, "description": description, "inputSchema": schema}
 
 
 def control_definitions() -> list[JsonObject]:
-    """The MCP definitions of ``start_run`` and ``release``."""
+    """The MCP definitions of ``start_run``, ``check_draft``, ``release`` and ``verify_run``."""
     return [
         _definition(
             START_RUN,
@@ -93,10 +136,24 @@ def control_definitions() -> list[JsonObject]:
             StartRunArguments,
         ),
         _definition(
+            CHECK_DRAFT,
+            "Check a draft exactly as release would (citations, then claims against their "
+            "evidence) without publishing it or ending the run. Returns passed and the "
+            "validation issues, each with a reason code and, where it helps, the words of the "
+            "claim at fault. A run has a few checks ([release] check_attempts).",
+            CheckDraftArguments,
+        ),
+        _definition(
             RELEASE,
             "Release the run: the draft's citations are checked against the recorded "
             "observations, then its claims against their evidence. Returns the release result "
             "(SUCCESS, or a safe FALLBACK/FAILED without an unverified conclusion).",
             ReleaseArguments,
+        ),
+        _definition(
+            VERIFY_RUN,
+            "Verify the run: its hash chain against the head kept outside the stream, then "
+            "every stored body against its recorded digest. Names the first bad event.",
+            VerifyRunArguments,
         ),
     ]

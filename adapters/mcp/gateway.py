@@ -22,11 +22,15 @@ from attrs import frozen
 from pydantic import ValidationError
 
 from factledger.adapters.mcp.control_tools import (
+    CHECK_DRAFT,
     CONTROL_TOOLS,
     RELEASE,
     START_RUN,
+    VERIFY_RUN,
+    CheckDraftArguments,
     ReleaseArguments,
     StartRunArguments,
+    VerifyRunArguments,
     control_definitions,
 )
 from factledger.application.harness import Harness, HarnessError
@@ -88,8 +92,8 @@ class McpGateway:
         return self._harness
 
     def tool_definitions(self) -> list[JsonObject]:
-        """The evidence tools' MCP definitions, then ``start_run`` and ``release`` (only those
-        two when the harness has no evidence tool: the server says so when it starts)."""
+        """The evidence tools' MCP definitions, then the control tools (only
+        those when the harness has no evidence tool: the server says so when it starts)."""
         if not self._harness.tool_names:
             return control_definitions()
         return [*self._harness.tool_definitions(fmt="mcp"), *control_definitions()]
@@ -112,16 +116,20 @@ class McpGateway:
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
+            if name == VERIFY_RUN:
+                return self._verify(arguments, session, meta)
             run_id = self._run_id(session, meta)
             if isinstance(run_id, ToolReply):
                 return run_id
             if name == RELEASE:
                 return self._release(run_id, arguments)
+            if name == CHECK_DRAFT:
+                return self._check(run_id, arguments)
             return self._observe(run_id, name, arguments, meta)
         except HarnessError as refused:
             return _error(refused.code.value, refused.message)
 
-    # -- the three kinds of call ----------------------------------------------------------
+    # -- the kinds of call ----------------------------------------------------------
 
     def _start_run(self, arguments: Mapping[str, object] | None, session: str | None) -> ToolReply:
         try:
@@ -142,6 +150,30 @@ class McpGateway:
             return _error("INVALID_ARGUMENTS", _fields_message(RELEASE, invalid))
         result = self._harness.release(run_id, parsed.draft_json())
         return ToolReply(result.to_json(), is_error=False)
+
+    def _check(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
+        try:
+            parsed = CheckDraftArguments.model_validate(arguments or {})
+        except ValidationError as invalid:
+            return _error("INVALID_ARGUMENTS", _fields_message(CHECK_DRAFT, invalid))
+        checked = self._harness.check(run_id, parsed.draft_json())
+        return ToolReply(checked.to_json(), is_error=False)
+
+    def _verify(
+        self,
+        arguments: Mapping[str, object] | None,
+        session: str | None,
+        meta: Mapping[str, object] | None,
+    ) -> ToolReply:
+        try:
+            parsed = VerifyRunArguments.model_validate(arguments or {})
+        except ValidationError as invalid:
+            return _error("INVALID_ARGUMENTS", _fields_message(VERIFY_RUN, invalid))
+        run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
+        if isinstance(run_id, ToolReply):
+            return run_id
+        verdict = self._harness.verify(run_id)
+        return ToolReply(verdict.to_json(), is_error=not verdict.ok)
 
     def _observe(
         self,

@@ -57,6 +57,11 @@ class FaultyEventStore:
             self._reads_down = down
 
     @property
+    def inner(self) -> EventStore:
+        """The store the faults are injected in front of (drills reach it directly)."""
+        return self._inner
+
+    @property
     def partitions(self) -> int:
         return self._inner.partitions
 

@@ -53,7 +53,9 @@ class ChatFailure:
     """No usable reply."""
 
     reason: str
-    """``TIMEOUT``, ``CONNECTION``, ``HTTP_<status>``, ``MALFORMED_REPLY`` or ``DEADLINE``."""
+    """``TIMEOUT``, ``CONNECTION_REFUSED`` (nothing listens, or the name does not resolve),
+    ``CONNECTION`` (the connection broke), ``HTTP_<status>``, ``MALFORMED_REPLY`` or
+    ``DEADLINE``."""
 
 
 class ChatClient:
@@ -128,6 +130,8 @@ class ChatClient:
                 )
             except httpx.TimeoutException:
                 failure = ChatFailure("TIMEOUT")
+            except httpx.ConnectError:
+                failure = ChatFailure("CONNECTION_REFUSED")
             except httpx.HTTPError:
                 failure = ChatFailure("CONNECTION")
             else:

@@ -9,13 +9,14 @@ only when it has the shape of a code).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Final, assert_never
 
 from attrs import evolve, frozen
 
+from factledger.application.projections.run_row_fields import progress_counts, release_fields
+from factledger.application.statuses import statuses_entered
 from factledger.domain.chain import StoredEvent
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
@@ -28,6 +29,7 @@ from factledger.domain.progress.events import (
     ProtocolViolationRecorded,
 )
 from factledger.domain.release.events import (
+    DraftChecked,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
@@ -39,6 +41,7 @@ from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
     InvocationReady,
+    ModelCallFailed,
     ModelCallPurpose,
     ModelCallReserved,
     ModelUsageRecorded,
@@ -46,6 +49,7 @@ from factledger.domain.run_events import (
     RunStarted,
     ToolCallReserved,
 )
+from factledger.domain.safe_code import safe_code
 from factledger.domain.status import (
     ApplicationStatus,
     EvidenceStatus,
@@ -62,17 +66,9 @@ from factledger.ports.audit import (
     UsageRow,
 )
 
-__all__ = ["LoggedEvent", "fold_batch", "fold_run", "safe_reason"]
+__all__ = ["LoggedEvent", "fold_batch", "fold_run"]
 
-_REASON: Final = re.compile(r"[A-Z][A-Z0-9_]{0,63}")
 _STATUS_RANK: Final = {status: rank for rank, status in enumerate(ApplicationStatus)}
-
-
-def safe_reason(reason: str | None) -> str | None:
-    """A tool's reason when it has the shape of a code; ``OTHER`` when it does not."""
-    if reason is None:
-        return None
-    return reason if _REASON.fullmatch(reason) else "OTHER"
 
 
 @frozen
@@ -154,22 +150,59 @@ class _Batch:
         self.runs[stored.run_id] = row
 
     def _apply_event(self, row: RunRow, recorded: RecordedEvent) -> RunRow:
+        row = self._fold_event(row, recorded)
+        entered = statuses_entered(recorded.event)
+        if not entered:
+            return row
+        return self._enter(row, entered, recorded.sequence, recorded.occurred_at)
+
+    def _fold_event(self, row: RunRow, recorded: RecordedEvent) -> RunRow:
         event = recorded.event
         at = recorded.occurred_at
         sequence = recorded.sequence
         match event:
             case RunStarted():
                 row = self._move_state(row, RunState.RUNNING, sequence, at)
-                row = evolve(row, started_at=at)
-                return self._enter(
-                    row,
-                    (ApplicationStatus.RECEIVED, ApplicationStatus.DIAGNOSIS_RUNNING),
-                    sequence,
-                    at,
-                )
+                return evolve(row, started_at=at)
+            case RunEnded():
+                row = self._move_state(row, event.state, sequence, at)
+                return evolve(row, ended_at=at, failure_code=event.failure_code)
             case ToolCallReserved():
-                row = evolve(row, tool_calls=row.tool_calls + 1)
-                return self._enter(row, (ApplicationStatus.COLLECTING_EVIDENCE,), sequence, at)
+                return evolve(row, tool_calls=row.tool_calls + 1)
+            case InvocationBegan() | InvocationReady() | InvocationFailed():
+                return self._invocation_event(row, event, sequence, at)
+            case ModelCallReserved() | ModelUsageRecorded() | ModelCallFailed():
+                return self._model_event(row, event, sequence)
+            case (
+                ProtocolViolationRecorded()
+                | DuplicateScopeRecorded()
+                | ObservationRejected()
+                | CollectionStopped()
+                | ObservationEvaluated()
+                | CallOutcomeRecorded()
+            ):
+                return progress_counts(row, event)
+            case (
+                EvidenceGuardInitialChecked()
+                | EvidenceRepairAttempted()
+                | SemanticAttempted()
+                | SemanticDecided()
+                | ReleaseDecided()
+                | EvidenceGuardRechecked()
+                | DraftChecked()
+            ):
+                return release_fields(row, event, at)
+            case _:
+                assert_never(event)
+
+    def _invocation_event(
+        self,
+        row: RunRow,
+        event: InvocationBegan | InvocationReady | InvocationFailed,
+        sequence: int,
+        at: datetime,
+    ) -> RunRow:
+        match event:
             case InvocationBegan():
                 self._put_invocation(
                     InvocationRow(
@@ -214,10 +247,20 @@ class _Batch:
                     status=InvocationStatus.ERROR,
                     evidence_status=EvidenceStatus.ERROR,
                     error_code=event.error_code,
-                    error_reason=safe_reason(event.reason),
+                    error_reason=safe_code(event.reason),
                     raw_bytes=event.raw_bytes,
                 )
                 return evolve(row, invocations_failed=row.invocations_failed + 1)
+            case _:
+                assert_never(event)
+
+    def _model_event(
+        self,
+        row: RunRow,
+        event: ModelCallReserved | ModelUsageRecorded | ModelCallFailed,
+        sequence: int,
+    ) -> RunRow:
+        match event:
             case ModelCallReserved():
                 usage = self._usage(row.run_id, event.purpose)
                 self._put_usage(evolve(usage, calls=usage.calls + 1, last_sequence=sequence))
@@ -237,41 +280,8 @@ class _Batch:
                     prompt_tokens=row.prompt_tokens + event.prompt_tokens,
                     completion_tokens=row.completion_tokens + event.completion_tokens,
                 )
-            case RunEnded():
-                row = self._move_state(row, event.state, sequence, at)
-                return evolve(row, ended_at=at, failure_code=event.failure_code)
-            case ProtocolViolationRecorded():
-                return evolve(row, protocol_violations=row.protocol_violations + 1)
-            case DuplicateScopeRecorded():
-                return evolve(row, duplicate_scopes=row.duplicate_scopes + 1)
-            case ObservationRejected():
-                return evolve(row, rejected_observations=row.rejected_observations + 1)
-            case CollectionStopped():
-                return evolve(row, stop_reason=event.reason)
-            case EvidenceGuardInitialChecked():
-                row = evolve(row, guard_passed=event.passed)
-                return self._enter(row, (ApplicationStatus.SAFETY_VALIDATING,), sequence, at)
-            case EvidenceRepairAttempted():
-                return evolve(row, repair_attempts=row.repair_attempts + 1)
-            case SemanticAttempted():
-                return evolve(row, semantic_attempts=row.semantic_attempts + 1)
-            case SemanticDecided():
-                row = evolve(row, semantic_verdict=event.verdict)
-                return self._enter(row, (ApplicationStatus.RELEASING,), sequence, at)
-            case ReleaseDecided():
-                row = evolve(
-                    row,
-                    release_outcome=event.outcome,
-                    fallback_type=event.fallback_type,
-                    failure_stage=event.failure_stage,
-                    release_failure_code=event.failure_code,
-                    released_at=at,
-                )
-                return self._enter(
-                    row, (ApplicationStatus.RELEASING, ApplicationStatus.DONE), sequence, at
-                )
-            case ObservationEvaluated() | CallOutcomeRecorded() | EvidenceGuardRechecked():
-                return row
+            case ModelCallFailed():
+                return row  # the call was counted when reserved; the failure is in the log
             case _:
                 assert_never(event)
 

@@ -17,6 +17,8 @@ from factledger.domain.status import (
 )
 
 __all__ = [
+    "CheckedIssue",
+    "DraftChecked",
     "EvidenceGuardInitialChecked",
     "EvidenceGuardRechecked",
     "EvidenceRepairAttempted",
@@ -142,6 +144,39 @@ class SemanticDecided:
 
 
 @frozen
+class CheckedIssue:
+    """A validation issue as a check records it: codes only (never the claim's words)."""
+
+    code: IssueCode
+    tool_call_id: str | None
+    analysis_index: int | None
+    reason: str | None
+    """A stable reason code (anything else is recorded as ``OTHER``)."""
+
+
+@frozen
+class DraftChecked:
+    """DRAFT_CHECK: a draft was checked (EvidenceGuard, then SemanticGuard) without publishing
+    it or ending the run. Counted against ``[release] check_attempts``."""
+
+    TYPE: ClassVar[str] = "DRAFT_CHECK"
+    attempt: int
+    """1, 2, … within the run."""
+    passed: bool
+    """True when the draft would pass both guards as it is."""
+    failure_stage: FailureStage | None
+    """Where it failed, when it did."""
+    verdict: SemanticVerdict | None
+    """The semantic judge's verdict, when the evidence held and the judge was asked."""
+    analyses: int
+    """How many analyses the draft had."""
+    citations: int
+    """How many distinct calls it cited."""
+    issues: tuple[CheckedIssue, ...]
+    """What did not hold."""
+
+
+@frozen
 class ReleaseDecided:
     """RELEASE_DECISION: what the user receives. Recorded once per run."""
 
@@ -167,7 +202,8 @@ class ReleaseDecided:
 
 
 ReleaseEvent: TypeAlias = (
-    EvidenceGuardInitialChecked
+    DraftChecked
+    | EvidenceGuardInitialChecked
     | EvidenceGuardRechecked
     | EvidenceRepairAttempted
     | SemanticAttempted

@@ -13,10 +13,7 @@ from factledger.adapters.config.settings import Settings
 from factledger.adapters.judges.recorded_repairs import RecordedRepairs
 from factledger.adapters.memory.faults import Fault
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
-from factledger.application.release.release_service import (
-    AlreadyReleased,
-    ReleaseOutcomeValue,
-)
+from factledger.application.release.outcomes import AlreadyReleased, ReleaseOutcomeValue
 from factledger.application.run_repository import StoreFailed
 from factledger.application.tool_call import RunContext, ToolCallRequestEnvelope
 from factledger.domain.json_types import JsonObject
@@ -260,7 +257,8 @@ CASES = [
          events=("EVIDENCE_GUARD_INITIAL", "RUN_ENDED", "RELEASE_DECISION")),
     Case("no draft", no_draft, "FALLBACK", fallback_type="INSUFFICIENT_EVIDENCE",
          stage="DIAGNOSIS_COLLECTION", events=("RELEASE_DECISION", "RUN_ENDED")),
-    Case("no draft and no facts", no_draft_no_facts, "FAILED", failure_code="INVALID_INPUT",
+    Case("no draft and no facts", no_draft_no_facts, "FAILED",
+         failure_code="NO_VERIFIED_EVIDENCE",
          events=("RELEASE_DECISION", "RUN_ENDED")),
     Case("malformed draft", malformed, "FALLBACK", fallback_type="INSUFFICIENT_EVIDENCE",
          stage="DIAGNOSIS_COLLECTION", codes=("MALFORMED_DRAFT",),
@@ -285,7 +283,7 @@ CASES = [
     Case("negative cites evidence", negative_cites_supporting, "FALLBACK",
          fallback_type="EVIDENCE_VALIDATION_FAILED", stage="EVIDENCE_VALIDATION",
          codes=("EVIDENCE_KIND_MISMATCH",), events=tuple(GUARD_FAILED)),
-    Case("tampered body", tampered, "FAILED", failure_code="INVALID_INPUT",
+    Case("tampered body", tampered, "FAILED", failure_code="EVIDENCE_TAMPERED",
          codes=("PROJECTION_INCONSISTENT",), events=tuple(GUARD_FAILED)),
     Case("store down during release", store_down, "FAILED", "FAILED", "STORE_UNAVAILABLE"),
     Case("store down at the decision", store_down_at_decision, "FAILED", "FAILED",
@@ -381,8 +379,9 @@ def test_a_fallback_has_exactly_the_contract_shape(run: Scenario) -> None:
     assert isinstance(fact, dict)
     assert isinstance(issue, dict)
     assert set(fact) == {"tool_call_id", "tool_name", "evidence_status", "summary"}
-    assert set(issue) == {"code", "tool_call_id", "analysis_index"}
+    assert set(issue) == {"code", "tool_call_id", "analysis_index", "reason", "token"}
     assert issue["analysis_index"] == 0
+    assert issue["reason"] == "NO_CITATIONS"
 
 
 def test_a_run_is_released_once(run: Scenario) -> None:

@@ -100,7 +100,11 @@ def test_the_first_command_after_the_loss_fails_and_the_next_works_on_the_store(
     _lose_c2(cluster)
     # This worker's cached log still holds c2: the call decided on it is void.
     failed = cluster.call("c3", previous="c2")
-    assert (failed["status"], failed["error_code"]) == ("ERROR", "STORE_ERROR")
+    assert (failed["status"], failed["error_code"], failed["reason"]) == (
+        "ERROR",
+        "STORE_ERROR",
+        "STORE_DIVERGED",
+    )
     # The cache was dropped: the run is read again, as the store has it (c1, no c2).
     log = cluster.runtime.runs.load(cluster.run_id)
     assert isinstance(log, RunLog)

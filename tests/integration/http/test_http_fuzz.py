@@ -136,6 +136,8 @@ OPERATIONS = (
     ("GET", "/runs/{run_id}/progress"),
     ("GET", "/runs/{run_id}/statuses"),
     ("GET", "/runs/{run_id}/events"),
+    ("POST", "/runs/{run_id}/check"),
+    ("GET", "/runs/{run_id}/verification"),
 )
 """Every operation of the document (checked below, so a new endpoint cannot go unfuzzed)."""
 
@@ -180,6 +182,7 @@ NEGATABLE = (
     ("POST", "/runs/{run_id}/tool-calls"),
     ("POST", "/runs/{run_id}/release"),
     ("GET", "/runs/{run_id}/events"),
+    ("POST", "/runs/{run_id}/check"),
 )
 """The operations with something to break besides a path string (a body, a query, a header)."""
 

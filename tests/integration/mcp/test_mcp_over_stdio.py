@@ -43,7 +43,7 @@ def test_the_server_lists_the_evidence_tools_start_run_and_release_with_schemas(
     async def scenario(client: Client) -> None:
         listed = await client.list_tools()
         tools = {tool.name: tool for tool in listed.tools}
-        assert set(tools) == {*EVIDENCE_TOOLS, "start_run", "release"}
+        assert set(tools) == {*EVIDENCE_TOOLS, "start_run", "check_draft", "release", "verify_run"}
         for name in EVIDENCE_TOOLS:
             schema = tools[name].input_schema
             assert schema["type"] == "object"

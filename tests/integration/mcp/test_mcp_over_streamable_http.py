@@ -77,7 +77,13 @@ def test_a_sessionless_client_lists_the_tools_and_gets_success_naming_the_run_in
 ) -> None:
     async def scenario(client: Client) -> None:
         listed = await client.list_tools()
-        assert {tool.name for tool in listed.tools} == {*EVIDENCE_TOOLS, "start_run", "release"}
+        assert {tool.name for tool in listed.tools} == {
+            *EVIDENCE_TOOLS,
+            "start_run",
+            "check_draft",
+            "release",
+            "verify_run",
+        }
         assert all(tool.input_schema.get("properties") for tool in listed.tools)
         release, observations = await replay_honest(client, run_in_meta=True)
         assert release["outcome"] == "SUCCESS", release

@@ -22,9 +22,11 @@ def test_the_tool_definitions_of_a_harness_without_tools_are_an_error(bare: Harn
         assert "[knowledge] dir" in raised.value.message
 
 
-def test_the_mcp_server_of_a_harness_without_tools_lists_its_own_two(bare: Harness) -> None:
+def test_the_mcp_server_of_a_harness_without_tools_lists_only_its_control_tools(
+    bare: Harness,
+) -> None:
     names = [tool["name"] for tool in McpGateway(bare).tool_definitions()]
-    assert names == ["start_run", "release"]
+    assert names == ["start_run", "check_draft", "release", "verify_run"]
 
 
 def test_the_embedded_harness_in_an_empty_folder_says_it_has_no_tools(tmp_path: Path) -> None:

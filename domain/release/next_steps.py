@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from factledger.domain.status import FallbackType, StopReason
 
-__all__ = ["next_steps"]
+__all__ = ["OUTAGE_STEP", "next_steps"]
+
+OUTAGE_STEP = "A model the run needed could not be reached: check [model] and run it again."
+"""The step added when a model outage cut the diagnosis or its checks short."""
 
 _STEPS: dict[FallbackType, tuple[str, ...]] = {
     FallbackType.MISSING_REQUIRED_CONTEXT: (
