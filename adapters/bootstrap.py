@@ -35,6 +35,7 @@ from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
+from factledger.application.call_replay import CallReplay
 from factledger.application.canonical_view import CanonicalViewReader
 from factledger.application.harness import Harness, HarnessError, HarnessParts
 from factledger.application.interceptor import Interceptor
@@ -195,6 +196,7 @@ def build_runtime(
         runner,
         content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
         backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
+        abandon_grace=timedelta(seconds=settings.budget.abandon_grace_seconds),
         call_log=call_log,
     )
     registry = ToolRegistry(boundary)
@@ -233,7 +235,17 @@ def build_runtime(
         canonical=canonical,
         runner=runner,
         registry=registry,
-        interceptor=Interceptor(registry, runs),
+        interceptor=Interceptor(
+            registry,
+            runs,
+            replay=CallReplay(
+                runs,
+                canonical,
+                clock,
+                retry_wait=timedelta(seconds=settings.budget.retry_wait_seconds),
+            ),
+            clock=clock,
+        ),
         snapshots=snapshots,
         releases=releases,
         closers=closers,

@@ -37,6 +37,12 @@ class InvocationInfo:
     """When the invocation began (PROJECTING)."""
     content_expires_at: datetime
     """When its bodies leave the vault."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of its parsed arguments, when its caller gave one."""
+    scope_identity: str | None = None
+    """The identity of the scope it asks for, when its caller gave one."""
+    abandon_at: datetime | None = None
+    """When it counts as abandoned if it is still PROJECTING."""
 
 
 @frozen

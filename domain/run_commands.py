@@ -68,6 +68,13 @@ class BeginToolCall:
     """How long the call's bodies stay in the vault."""
     now: datetime
     """The current time."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of the parsed arguments, when the caller parsed them."""
+    scope_identity: str | None = None
+    """The identity of the scope asked for, when the caller's tool computed one."""
+    abandon_after: timedelta | None = None
+    """How long after it begins the call counts as abandoned if still PROJECTING (its
+    timeout plus a grace period); None: never by this call's own record."""
 
 
 @frozen

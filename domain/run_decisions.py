@@ -130,7 +130,7 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
         return Failure(RunMismatch())
     if not is_valid_tool_call_id(command.tool_call_id):
         return Failure(InvalidToolCallId())
-    if command.tool_call_id in run.tool_call_ids:
+    if command.tool_call_id in run.tool_call_ids or command.tool_call_id in log.progress.refusals:
         return Failure(DuplicateToolCallId(command.tool_call_id))
     granted_read_only = run.tools.get(command.tool_name)
     if not command.authorized or granted_read_only is None:
@@ -162,6 +162,11 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
                 request_bytes=size,
                 request_digest=sha256_hex(request),
                 content_expires_at=command.now + command.content_ttl,
+                arguments_digest=command.arguments_digest,
+                scope_identity=command.scope_identity,
+                abandon_at=None
+                if command.abandon_after is None
+                else command.now + command.abandon_after,
             ),
         )
     )

@@ -253,7 +253,9 @@ class Observation(_Response):
     violation_type: str | None = None
     """Control: which violation."""
     expected_tool_call_id: str | None = None
-    """Control: the call whose evaluation is expected."""
+    """Control: the (first) call whose evaluation is expected."""
+    expected_tool_call_ids: list[str] | None = None
+    """Control, for a call with a step: every call whose evaluation is expected."""
     instruction: str | None = None
     """Control: how to repair."""
     checked_scope: JsonValue = None
@@ -446,7 +448,9 @@ class ControlView(_Response):
     evaluation: str | None
     """The model's evaluation of this call (GAINED or NO_GAIN)."""
     pending_evaluation: str | None
-    """The call whose evaluation the run awaits."""
+    """The (first) call whose evaluation the run awaits."""
+    pending_evaluations: list[str]
+    """Every call whose evaluation the run awaits, in the order they finished."""
     consecutive_no_gain: int
     """NO_GAIN evaluations in a row."""
     no_gain_threshold: int

@@ -40,8 +40,8 @@ class PreparedCall:
 
     arguments_json: str
     """The arguments exactly as received."""
-    previous: PreviousObservation | None
-    """The evaluation it carries."""
+    evaluations: tuple[PreviousObservation, ...]
+    """The evaluations it carries (none, one, or several)."""
     scope: JsonObject
     """The scope it asks for, as the model may see it again (``checked_scope``)."""
     scope_identity: str
@@ -50,6 +50,10 @@ class PreparedCall:
     """Runs the backend."""
     projector: ResultProjector
     """Projects the raw result."""
+    arguments_digest: str
+    """SHA-256 of the canonical form of the parsed envelope with the tool's name: two
+    spellings of the same call (key order, white space, a default left out, one evaluation as
+    an object or as a list of one) have the same digest."""
 
 
 class ToolSpec(ABC):
@@ -125,22 +129,41 @@ class EnvelopeTool(ABC, Generic[E]):
         refused = self.refuse(parsed)
         if refused is not None:
             return refused
-        previous = _previous(getattr(parsed, "previous_observation", None))
+        evaluations = _evaluations(getattr(parsed, "previous_observation", None))
+        if len({item.tool_call_id for item in evaluations}) < len(evaluations):
+            return EnvelopeError("DUPLICATE_EVALUATION")
         identity = sha256_hex(
             canonical_json({"tool": self.name, "scope": self.normalized_scope(parsed)})
         )
         executor, projector = self.bind(parsed)
         return PreparedCall(
             arguments_json=arguments_json,
-            previous=previous,
+            evaluations=evaluations,
             scope=self.scope_of(parsed),
             scope_identity=identity,
             executor=executor,
             projector=projector,
+            arguments_digest=_arguments_digest(self.name, parsed, evaluations),
         )
 
 
-def _previous(model: object) -> PreviousObservation | None:
-    if not isinstance(model, PreviousObservationModel):
-        return None
-    return PreviousObservation(model.tool_call_id, Evaluation(model.evaluation))
+def _evaluations(value: object) -> tuple[PreviousObservation, ...]:
+    items = value if isinstance(value, list) else [value]
+    return tuple(
+        PreviousObservation(item.tool_call_id, Evaluation(item.evaluation))
+        for item in items
+        if isinstance(item, PreviousObservationModel)
+    )
+
+
+def _arguments_digest(
+    name: str, parsed: BaseModel, evaluations: tuple[PreviousObservation, ...]
+) -> str:
+    arguments: JsonObject = parsed.model_dump(mode="json", exclude={"previous_observation"})
+    pairs = sorted((item.tool_call_id, item.evaluation.value) for item in evaluations)
+    canonical: JsonObject = {
+        "tool": name,
+        "arguments": arguments,
+        "evaluations": [[tool_call_id, value] for tool_call_id, value in pairs],
+    }
+    return sha256_hex(canonical_json(canonical))
