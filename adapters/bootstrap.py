@@ -56,6 +56,7 @@ from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
 from factledger.ports.semantic_judge import SemanticJudge
+from factledger.ports.telemetry import CallLog
 
 __all__ = [
     "Runtime",
@@ -190,15 +191,7 @@ def build_runtime(
     runs = RunRepository(store, default_codec(), clock, ids)
     call_log = configure_logging()
     runner = BackendRunner()
-    boundary = ToolBoundary(
-        runs,
-        clock,
-        runner,
-        content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
-        backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
-        abandon_grace=timedelta(seconds=settings.budget.abandon_grace_seconds),
-        call_log=call_log,
-    )
+    boundary = build_boundary(settings, runs, clock, runner, call_log)
     registry = ToolRegistry(boundary)
     closers: list[Callable[[], None]] = [close_store]
     register_tools(settings, registry, closers)
@@ -235,21 +228,43 @@ def build_runtime(
         canonical=canonical,
         runner=runner,
         registry=registry,
-        interceptor=Interceptor(
-            registry,
-            runs,
-            replay=CallReplay(
-                runs,
-                canonical,
-                clock,
-                retry_wait=timedelta(seconds=settings.budget.retry_wait_seconds),
-            ),
-            clock=clock,
-        ),
+        interceptor=build_interceptor(settings, registry, runs, canonical, clock),
         snapshots=snapshots,
         releases=releases,
         closers=closers,
     )
+
+
+def build_boundary(
+    settings: Settings,
+    runs: RunRepository,
+    clock: Clock,
+    runner: BackendRunner,
+    call_log: CallLog,
+) -> ToolBoundary:
+    """The ToolBoundary with the settings' content TTL, backend timeout and abandon grace."""
+    return ToolBoundary(
+        runs,
+        clock,
+        runner,
+        content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
+        backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
+        abandon_grace=timedelta(seconds=settings.budget.abandon_grace_seconds),
+        call_log=call_log,
+    )
+
+
+def build_interceptor(
+    settings: Settings,
+    registry: ToolRegistry,
+    runs: RunRepository,
+    canonical: CanonicalViewReader,
+    clock: Clock,
+) -> Interceptor:
+    """The interceptor, answering retries from the canonical records."""
+    wait = timedelta(seconds=settings.budget.retry_wait_seconds)
+    replay = CallReplay(runs, canonical, clock, retry_wait=wait)
+    return Interceptor(registry, runs, replay=replay, clock=clock)
 
 
 def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:
