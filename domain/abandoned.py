@@ -34,11 +34,11 @@ def abandon_at(info: InvocationInfo) -> datetime:
 
 def abandoned_calls(log: RunLog, now: datetime) -> tuple[str, ...]:
     """The run's calls still PROJECTING at ``now`` past their moment, in the order they began."""
-    return tuple(
-        tool_call_id
-        for tool_call_id, invocation in log.invocations.items()
-        if isinstance(invocation, Projecting) and abandon_at(invocation.info) <= now
-    )
+    found: list[str] = []
+    for invocation in log.invocations.values():
+        if type(invocation) is Projecting and abandon_at(invocation.info) <= now:
+            found.append(invocation.info.tool_call_id)
+    return tuple(found)
 
 
 def decide_close_abandoned(log: RunLog, now: datetime) -> tuple[Event, ...]:

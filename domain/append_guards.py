@@ -52,21 +52,19 @@ class MetaField:
     """Its new value."""
 
 
+_REFUSALS = (ProtocolViolationRecorded, DuplicateScopeRecorded, CollectionStopped)
+
+
 def unique_keys(events: Iterable[Event]) -> tuple[str, ...]:
     """Keys that must not exist yet in the run: one per tool_call_id the events take — a
     reserved call, or a refused call whose refusal is recorded (its id is taken too: a retry
     of it is answered from the record, never decided again)."""
     keys: dict[str, None] = {}
     for event in events:
-        taken: str | None = None
-        if isinstance(event, ToolCallReserved):
-            taken = event.tool_call_id
-        elif isinstance(event, ProtocolViolationRecorded | DuplicateScopeRecorded):
-            taken = event.tool_call_id if event.arguments_digest is not None else None
-        elif isinstance(event, CollectionStopped) and event.arguments_digest is not None:
-            taken = event.tool_call_id
-        if taken is not None:
-            keys[f"tool_call_id:{taken}"] = None
+        if type(event) is ToolCallReserved or (
+            isinstance(event, _REFUSALS) and event.arguments_digest is not None
+        ):
+            keys[f"tool_call_id:{event.tool_call_id}"] = None
     return tuple(keys)
 
 

@@ -57,6 +57,7 @@ class MemoryEventStore:
         self._positions: list[list[int]] = [[] for _ in range(partitions)]
         self._lock = vault.lock
         self._appended = threading.Condition(self._lock)
+        self._waiting = 0  # threads in ``wait_for_append``, under the lock
 
     @property
     def partitions(self) -> int:
@@ -82,7 +83,8 @@ class MemoryEventStore:
                 if record.counters.get(guard.name, 0) + guard.delta > guard.limit:
                     return CounterLimitExceeded(guard.name)
             self._write(record, request)
-            self._appended.notify_all()
+            if self._waiting:
+                self._appended.notify_all()
             return Appended(record.head)
 
     def wait_for_append(self, run_id: str, after_sequence: int, timeout_seconds: float) -> bool:
@@ -93,7 +95,11 @@ class MemoryEventStore:
             return record is not None and record.head.sequence > after_sequence
 
         with self._appended:
-            return self._appended.wait_for(grown, timeout=max(0.0, timeout_seconds))
+            self._waiting += 1
+            try:
+                return self._appended.wait_for(grown, timeout=max(0.0, timeout_seconds))
+            finally:
+                self._waiting -= 1
 
     def _write(self, record: _RunRecord, request: AppendRequest) -> None:
         self._runs[request.run_id] = record

@@ -148,6 +148,8 @@ class EnvelopeTool(ABC, Generic[E]):
 
 
 def _evaluations(value: object) -> tuple[PreviousObservation, ...]:
+    if value is None:
+        return ()
     items = value if isinstance(value, list) else [value]
     return tuple(
         PreviousObservation(item.tool_call_id, Evaluation(item.evaluation))
@@ -159,11 +161,9 @@ def _evaluations(value: object) -> tuple[PreviousObservation, ...]:
 def _arguments_digest(
     name: str, parsed: BaseModel, evaluations: tuple[PreviousObservation, ...]
 ) -> str:
-    arguments: JsonObject = parsed.model_dump(mode="json", exclude={"previous_observation"})
-    pairs = sorted((item.tool_call_id, item.evaluation.value) for item in evaluations)
-    canonical: JsonObject = {
-        "tool": name,
-        "arguments": arguments,
-        "evaluations": [[tool_call_id, value] for tool_call_id, value in pairs],
-    }
-    return sha256_hex(canonical_json(canonical))
+    # The contract's own JSON dump is canonical for a given contract: fields in declaration
+    # order, every default spelled out, values in one form each. The evaluations are added as
+    # a sorted list, so one object and a list of one are the same.
+    arguments = parsed.model_dump_json(exclude={"previous_observation"})
+    pairs = sorted(f"{item.tool_call_id}={item.evaluation.value}" for item in evaluations)
+    return sha256_hex("\n".join((name, arguments, *pairs)).encode("utf-8"))

@@ -142,9 +142,9 @@ def _apply(state: ProgressState, events: list[ProgressEvent]) -> ProgressState:
 
 
 def _in_flight(invocations: Mapping[str, Invocation], scope_identity: str) -> str | None:
-    for tool_call_id, invocation in invocations.items():
-        if isinstance(invocation, Projecting) and invocation.info.scope_identity == scope_identity:
-            return tool_call_id
+    for invocation in invocations.values():
+        if type(invocation) is Projecting and invocation.info.scope_identity == scope_identity:
+            return invocation.info.tool_call_id
     return None
 
 

@@ -97,6 +97,14 @@ def check_evaluations(
         if latest is not None and step < latest:
             return EvaluationsRefused(ViolationType.STALE_STEP, ())
     required = owed(state, invocations, step)
+    if required == tuple(item.tool_call_id for item in evaluations):
+        # The common case: exactly what awaits, in order (each is pending, hence finished).
+        return EvaluationsAccepted(
+            tuple(
+                ObservationEvaluated(item.tool_call_id, item.evaluation, tool_call_id)
+                for item in evaluations
+            )
+        )
     given = {item.tool_call_id for item in evaluations}
     missing = tuple(item for item in required if item not in given)
     if missing:
