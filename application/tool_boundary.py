@@ -1,4 +1,4 @@
-"""The ToolBoundary: the one gate every tool call passes (SPEC §3).
+"""The ToolBoundary: the one gate every tool call passes.
 
 Phases, in order: (1) preflight, (2) reserve the call and its request bytes, (3) begin the
 invocation (PROJECTING) — 1–3 are decided together and appended atomically with the request
@@ -6,7 +6,10 @@ body; (4) execute the backend with a timeout; (5) check the raw size (over the l
 ERROR, never truncated); (6) project; (7) check the projection size, reserve raw and
 projection bytes and mark READY — appended atomically with the raw and result bodies.
 Any failure after (3) ends the invocation as ERROR; a store failure is STORE_ERROR. Every
-reservation and the READY transition re-check that the run is still RUNNING.
+reservation and the READY transition re-check that the run is still RUNNING. The begin records
+when the call counts as abandoned (its backend timeout plus a grace period): a later command on
+the run closes it then as ERROR ABANDONED, and a worker that comes back after that gets ERROR
+ABANDONED for it and reserves nothing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The two views of one result (SPEC §6): the harness's control view and the model's observation.
+"""The two views of one result: the harness's control view and the model's observation.
 
 The observation has one shape for every tool and transport: ``tool_call_id`` and ``status``
 (READY | ERROR | REFUSED); READY adds ``evidence_status``, ``scope``, ``truncated``,

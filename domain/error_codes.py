@@ -8,7 +8,7 @@ __all__ = ["ToolBoundaryErrorCode"]
 
 
 class ToolBoundaryErrorCode(StrEnum):
-    """Why the ToolBoundary refused a call or why a begun call ended as ERROR (SPEC §3)."""
+    """Why the ToolBoundary refused a call or why a begun call ended as ERROR."""
 
     RUN_NOT_ACTIVE = "RUN_NOT_ACTIVE"
     RUN_MISMATCH = "RUN_MISMATCH"

@@ -1,6 +1,6 @@
 """The Invocation aggregate: one tool call's lifecycle, PROJECTING → READY | ERROR.
 
-The legal (InvocationStatus, EvidenceStatus) pairs of SPEC §2 are the only ones the types can
+The legal (InvocationStatus, EvidenceStatus) pairs are the only ones the types can
 build: a ``Projecting`` has no evidence status, a ``Ready`` has EVIDENCE_FOUND or NO_EVIDENCE
 (checked when built), a ``Failed`` always has ERROR. Nothing leaves ``Ready`` or ``Failed``.
 """

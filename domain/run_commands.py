@@ -48,7 +48,7 @@ class StartRun:
 
 @frozen
 class BeginToolCall:
-    """Preflight, reserve and begin one tool call (SPEC §3 phases 1–3)."""
+    """Preflight, reserve and begin one tool call (the boundary's phases 1–3)."""
 
     run_id: str
     """The run named by the call's envelope."""
@@ -79,7 +79,7 @@ class BeginToolCall:
 
 @frozen
 class CompleteInvocation:
-    """Reserve raw and projection bytes and mark the call READY (SPEC §3 phases 5 and 7)."""
+    """Reserve raw and projection bytes and mark the call READY (the boundary's phases 5 and 7)."""
 
     tool_call_id: str
     """The call."""

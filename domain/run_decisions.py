@@ -120,7 +120,7 @@ def _seconds(budget: RunBudget) -> timedelta:
 
 
 def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
-    """SPEC §3 phases 1–3: preflight, reserve the call and its request bytes, begin."""
+    """The boundary's phases 1–3: preflight, reserve the call and its request bytes, begin."""
     run = _active_run(log)
     if not isinstance(run, Run):
         return Failure(run)

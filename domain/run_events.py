@@ -1,7 +1,7 @@
 """Events of the Run and Invocation aggregates, named in the past tense.
 
 Events carry metadata and SHA-256 digests only: never a request, raw response or agent-result
-body (those live in the payload vault, SPEC §4). Their time is the ``occurred_at`` of the
+body (those live in the payload vault). Their time is the ``occurred_at`` of the
 recorded envelope, so no event repeats it.
 """
 
