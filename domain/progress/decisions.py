@@ -3,10 +3,11 @@
 Admission runs before a call may execute. A tool_call_id already taken in the run (a call
 began under it, or its refusal was recorded) is not decided again: it is a retry or a reuse,
 answered from the record. Otherwise admission checks the evaluations the call carries (see
-``evaluations.py`` for steps), refuses a repeated scope (checked, or being checked by a call
-still running), and refuses everything once collection has stopped. Violations inside one
-step are each answered, but the step counts once toward the violation limit. The outcome
-decision runs when the call finishes and is appended with its READY or ERROR event.
+``evaluations.py`` for steps), refuses a repeated scope (checked already, or, for a call of a
+step, being checked by a call still running), and refuses everything once collection has
+stopped. Violations inside one step are each answered, but the step counts once toward the
+violation limit. The outcome decision runs when the call finishes and is appended with its
+READY or ERROR event.
 """
 
 from __future__ import annotations
@@ -167,9 +168,10 @@ def decide_admission(
         stop = StopReason.INFORMATION_SATURATED
         events.append(CollectionStopped(stop, proposal.tool_call_id, proposal.arguments_digest))
         return NotAdmitted(tuple(events), RefusalKind.STOP_REQUIRED, stop_reason=stop)
-    first = after.checked_scopes.get(proposal.scope_identity) or _in_flight(
-        invocations, proposal.scope_identity
-    )
+    first = after.checked_scopes.get(proposal.scope_identity)
+    if first is None and proposal.step is not None:
+        # Calls of one step run side by side: a sibling may be checking this very scope.
+        first = _in_flight(invocations, proposal.scope_identity)
     if first is not None:
         return _duplicate(after, proposal, events, first)
     return Admitted(tuple(events))
