@@ -36,6 +36,7 @@ from factledger.adapters.system import SystemClock, UuidIdFactory
 from factledger.adapters.tool_plugins import OwnTool, own_tools, register_own_tools
 from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
+from factledger.application.call_replay import CallReplay
 from factledger.application.canonical_view import CanonicalViewReader
 from factledger.application.harness import Harness, HarnessError, HarnessErrorCode, HarnessParts
 from factledger.application.interceptor import Interceptor
@@ -59,6 +60,7 @@ from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
 from factledger.ports.semantic_judge import SemanticJudge
+from factledger.ports.telemetry import CallLog
 
 __all__ = [
     "Runtime",
@@ -190,7 +192,7 @@ def build_runtime(
     runs = RunRepository(store, default_codec(), clock, ids)
     call_log = configure_logging()
     runner = BackendRunner()
-    boundary = ToolBoundary(runs, clock, runner, **_call_limits(settings), call_log=call_log)
+    boundary = build_boundary(settings, runs, clock, runner, call_log)
     closers: list[Callable[[], None]] = [close_store]
     registry = _registry(settings, boundary, closers, tools)
     canonical = CanonicalViewReader(runs, vault, clock)
@@ -217,7 +219,7 @@ def build_runtime(
         canonical=canonical,
         runner=runner,
         registry=registry,
-        interceptor=Interceptor(registry, runs),
+        interceptor=build_interceptor(settings, registry, runs, canonical, clock),
         snapshots=snapshots,
         releases=release.release,
         checks=release.check,
@@ -237,14 +239,6 @@ def release_policy(settings: Settings) -> ReleasePolicy:
     )
 
 
-def _call_limits(settings: Settings) -> dict[str, timedelta]:
-    """How long a call's bodies live and how long its backend may take."""
-    return {
-        "content_ttl": timedelta(seconds=settings.vault.ttl_seconds),
-        "backend_timeout": timedelta(seconds=settings.budget.call_timeout_seconds),
-    }
-
-
 def _registry(
     settings: Settings,
     boundary: ToolBoundary,
@@ -262,6 +256,38 @@ def _registry(
             closers.pop()()
         raise
     return registry
+
+
+def build_boundary(
+    settings: Settings,
+    runs: RunRepository,
+    clock: Clock,
+    runner: BackendRunner,
+    call_log: CallLog,
+) -> ToolBoundary:
+    """The ToolBoundary with the settings' content TTL, backend timeout and abandon grace."""
+    return ToolBoundary(
+        runs,
+        clock,
+        runner,
+        content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
+        backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
+        abandon_grace=timedelta(seconds=settings.budget.abandon_grace_seconds),
+        call_log=call_log,
+    )
+
+
+def build_interceptor(
+    settings: Settings,
+    registry: ToolRegistry,
+    runs: RunRepository,
+    canonical: CanonicalViewReader,
+    clock: Clock,
+) -> Interceptor:
+    """The interceptor, answering retries from the canonical records."""
+    wait = timedelta(seconds=settings.budget.retry_wait_seconds)
+    replay = CallReplay(runs, canonical, clock, retry_wait=wait)
+    return Interceptor(registry, runs, replay=replay, clock=clock)
 
 
 def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:

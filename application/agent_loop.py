@@ -2,12 +2,14 @@
 
 Each turn is a metered model call (when the model is one) within the run's deadline. Tool
 calls go through the interceptor and the boundary like any transport's; the observation is
-what the model sees next. A draft is checked first (the release's guards, not publishing):
-while the check finds issues and checks remain (``[release] check_attempts``), its issues go
-back to the model for a mended draft. The loop stops on a draft that passes or may not be
-checked again, on ``stop_required``, on budget or deadline, on cancellation, or when the
-model gives nothing more — then it releases. A model call that fails (unreachable, refused,
-unreadable) is recorded as MODEL_CALL_FAILED with its reason before the release. A
+what the model sees next. The tool calls of one model turn are one agent step (the turn's
+number): they are admitted together, and the next turn evaluates every result among them
+that found evidence. A draft is checked first (the release's guards, not publishing): while
+the check finds issues and checks remain (``[release] check_attempts``), its issues go back to
+the model for a mended draft. The loop stops on a draft that passes or may not be checked
+again, on ``stop_required``, on budget or deadline, on cancellation, or when the model gives
+nothing more — then it releases. A model call that fails (unreachable, refused, unreadable) is
+recorded as MODEL_CALL_FAILED with its reason before the release. A
 recording (``replays``) is replayed turn by turn as recorded, even after a stop: the harness
 refuses those calls as it would a live model's.
 """
@@ -39,9 +41,11 @@ from factledger.ports.model_client import (
 __all__ = ["AgentLoop", "CHECK_FEEDBACK", "LoopResult", "SYSTEM_PROMPT"]
 
 SYSTEM_PROMPT = (
-    "You are an on-call diagnosis agent. Gather evidence only with the tools. After a result "
-    "with evidence_status EVIDENCE_FOUND, your next tool call must carry previous_observation "
-    "naming that tool_call_id with evaluation GAINED or NO_GAIN. When you are done, answer "
+    "You are an on-call diagnosis agent. Gather evidence only with the tools; you may call "
+    "several at once. After results with evidence_status EVIDENCE_FOUND, every tool call of "
+    "your next turn must carry previous_observation naming each of those tool_call_ids with "
+    "evaluation GAINED or NO_GAIN (one object, or a list of them); calls of the same turn never "
+    "evaluate each other. When you are done, answer "
     'with only a JSON draft: {"conclusion": str, "analyses": [{"kind": '
     '"SUPPORTING_EVIDENCE" | "NEGATIVE_OBSERVATION", "claim": str, "tool_call_ids": '
     "[str]}]}. Cite only tool_call_ids of results you received; a NEGATIVE_OBSERVATION cites "

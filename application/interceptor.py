@@ -1,11 +1,16 @@
-"""The interceptor: the path of one tool call from the model to its observation (SPEC §7).
+"""The interceptor: the path of one tool call from the model to its observation.
 
 (1) An evidence tool? If not, the call passes through untouched to the host's own handler —
 unless its name could pass for an evidence tool's, which is refused. (2) Strict parse.
-(3) Protocol check and duplicate check. (4) Invoke through the boundary. (5) Dual-source check
-of the evidence status. (6) Progress bookkeeping. (7) Shape the observation. When (2) or (3)
-fail the backend is not run. (5) and (6) are appended atomically with the call's READY or
-ERROR event; the evaluation a call carries is appended with its reservation.
+(3) Protocol check and duplicate check (``admission.py``). (4) Invoke through the boundary.
+(5) Dual-source check of the evidence status. (6) Progress bookkeeping. (7) Shape the
+observation. When (2) or (3) fail the backend is not run. (5) and (6) are appended atomically
+with the call's READY or ERROR event; the evaluations a call carries are appended with its
+reservation.
+
+Before (3), every call closes the run's abandoned calls (``abandoned_calls.py``). A call whose
+tool_call_id is already taken in its run is a retry or a reuse and never runs: it is answered
+from the record (``call_replay.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +21,12 @@ from typing import assert_never
 from attrs import frozen
 from returns.result import Success
 
+from factledger.application.abandoned_calls import close_abandoned_in
+from factledger.application.admission import admit, refusal_observation
+from factledger.application.call_outcome import finished_call, stop_caused_by
+from factledger.application.call_replay import CallReplay
 from factledger.application.contracts.parse import EnvelopeError
-from factledger.application.run_repository import Committed, RunRepository, StoreFailed
+from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.store_failures import store_error_reason
 from factledger.application.tool_api.provider import BUILT_IN_TOOL_NAMES
 from factledger.application.tool_api.spec import PreparedCall, ToolSpec
@@ -28,6 +37,7 @@ from factledger.application.tool_call import (
     CallHooks,
     FinishedInBoundary,
     RunContext,
+    ToolBoundaryResult,
 )
 from factledger.application.tools.confusables import is_confusable
 from factledger.application.tools.registry import ToolRegistry
@@ -35,26 +45,23 @@ from factledger.application.views import (
     error_observation,
     ready_observation,
     refused_observation,
-    with_checked_scope,
-    with_repair,
     with_stop,
 )
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import Event
+from factledger.domain.ids import is_valid_tool_call_id
 from factledger.domain.json_types import JsonObject
 from factledger.domain.progress.decisions import (
     Admitted,
-    FinishedCall,
+    AlreadyKnown,
     NotAdmitted,
     Proposal,
-    RefusalKind,
     decide_admission,
     decide_budget_stop,
     decide_outcome,
 )
-from factledger.domain.run_decisions import Decision
 from factledger.domain.run_log import RunLog
-from factledger.domain.status import EvidenceStatus, RunState, StopReason
+from factledger.ports.clock import Clock
 
 __all__ = [
     "BUILT_IN_EVIDENCE_TOOLS",
@@ -76,7 +83,7 @@ class Observed:
     """An evidence call's observation (what the model receives)."""
 
     observation: JsonObject
-    """The observation in the shape of SPEC §6."""
+    """The observation: ``tool_call_id``, ``status`` and what that status carries."""
 
 
 @frozen
@@ -95,11 +102,15 @@ class Interceptor:
         registry: ToolRegistry,
         runs: RunRepository,
         *,
+        replay: CallReplay,
+        clock: Clock,
         passthrough: PassThroughHandler | None = None,
         reserved_names: Iterable[str] = BUILT_IN_EVIDENCE_TOOLS,
     ) -> None:
         self._registry = registry
         self._runs = runs
+        self._replay = replay
+        self._clock = clock
         self._passthrough = passthrough
         self._reserved = tuple(dict.fromkeys((*reserved_names, *registry.names)))
 
@@ -113,13 +124,18 @@ class Interceptor:
         step: int | None = None,
         passthrough: PassThroughHandler | None = None,
     ) -> Observed | PassedThrough:
-        """One call, from the model's request to what the model gets back."""
+        """One call, from the model's request to what the model gets back. ``step`` is the
+        agent step (model turn) that made it: the calls of one step are admitted together;
+        without one, the call is a step of its own."""
         spec = self._registry.spec(tool_name)
         if spec is None:
             return self._not_evidence(tool_call_id, tool_name, arguments_json, passthrough)
         prepared = spec.prepare(arguments_json)
         if isinstance(prepared, EnvelopeError):
             return Observed(refused_observation(tool_call_id, "INVALID_ENVELOPE", prepared.reason))
+        if not is_valid_tool_call_id(tool_call_id):
+            code = ToolBoundaryErrorCode.INVALID_TOOL_CALL_ID.value
+            return Observed(refused_observation(tool_call_id, code))
         return Observed(self._evidence_call(spec, run_id, tool_call_id, prepared, step))
 
     def _not_evidence(
@@ -144,38 +160,80 @@ class Interceptor:
         prepared: PreparedCall,
         step: int | None,
     ) -> JsonObject:
-        log = self._runs.load(run_id, refresh=False)
+        loaded = self._runs.load(run_id, refresh=False)
+        if isinstance(loaded, StoreFailed):
+            return _store_error(tool_call_id, loaded)
+        log = close_abandoned_in(self._runs, loaded, self._clock.now())
         if isinstance(log, StoreFailed):
             return _store_error(tool_call_id, log)
-        proposal = Proposal(tool_call_id, spec.name, prepared.scope_identity, prepared.previous)
-        admission = self._admission(log, proposal)
-        if isinstance(admission, NotAdmitted):
-            return self._not_admitted(tool_call_id, prepared, admission)
-        if isinstance(admission, StoreFailed):
-            return _store_error(tool_call_id, admission)
+        proposal = Proposal(
+            tool_call_id,
+            spec.name,
+            prepared.scope_identity,
+            prepared.evaluations,
+            step,
+            prepared.arguments_digest,
+        )
+        admission = admit(self._runs, log, proposal)
+        match admission:
+            case AlreadyKnown():
+                return self._replay.answer(spec, run_id, tool_call_id, prepared)
+            case NotAdmitted():
+                return refusal_observation(tool_call_id, prepared, admission)
+            case StoreFailed():
+                return _store_error(tool_call_id, admission)
+            case Admitted():
+                pass
+            case _:
+                assert_never(admission)
+        result, holds = self._invoke(spec, log, proposal, prepared, admission)
+        return self._shaped(spec, run_id, proposal, prepared, result, holds)
+
+    def _invoke(
+        self,
+        spec: ToolSpec,
+        log: RunLog,
+        proposal: Proposal,
+        prepared: PreparedCall,
+        admission: Admitted,
+    ) -> tuple[ToolBoundaryResult, bool | None]:
+        """Through the boundary, with the progress bookkeeping riding on its appends."""
 
         def with_begin(current: RunLog) -> tuple[Event, ...]:
-            if current is log and isinstance(admission, Admitted):
-                return admission.events  # decided on this very log just above
+            if current is log:
+                return admission.events  # decided on this very log
             decided = decide_admission(current.progress, current.invocations, proposal)
+            # Admitted on this very log or decided again on a fresher one; a call no longer
+            # admitted begins without bookkeeping (the begin itself refuses a taken id).
             return decided.events if isinstance(decided, Admitted) else ()
 
         checked: dict[str, bool] = {}
 
         def with_finish(current: RunLog, finished: FinishedInBoundary) -> tuple[Event, ...]:
-            call = _finished_call(spec, proposal, finished)
+            call = finished_call(spec, proposal, finished)
             checked[finished.tool_call_id] = call.contract_holds
             return decide_outcome(current.progress, call)
 
         invoker = self._registry.invoker(spec.name)
         assert invoker is not None  # the registry keeps both tables in step
-        result = invoker.invoke(
-            RunContext(run_id, step), tool_call_id, prepared, CallHooks(with_begin, with_finish)
-        )
+        context = RunContext(log.run_id, proposal.step)
+        hooks = CallHooks(with_begin, with_finish)
+        result = invoker.invoke(context, proposal.tool_call_id, prepared, hooks)
+        return result, checked.get(proposal.tool_call_id)
+
+    def _shaped(
+        self,
+        spec: ToolSpec,
+        run_id: str,
+        proposal: Proposal,
+        prepared: PreparedCall,
+        result: ToolBoundaryResult,
+        holds: bool | None,
+    ) -> JsonObject:
+        tool_call_id = proposal.tool_call_id
         match result:
             case BoundaryReady():
                 agent_result = result.result.agent_result
-                holds = checked.get(tool_call_id)
                 if holds is None:  # the hook ran in another attempt: check again
                     holds = spec.evidence_status(agent_result) is result.result.evidence_status
                 if not holds:
@@ -186,62 +244,19 @@ class Interceptor:
             case BoundaryFailed():
                 observation = error_observation(tool_call_id, result.code.value, result.reason)
             case BoundaryRefused():
+                if result.code is ToolBoundaryErrorCode.DUPLICATE_TOOL_CALL_ID:
+                    # The id was taken meanwhile (a retry racing its original, elsewhere).
+                    return self._replay.answer(spec, run_id, tool_call_id, prepared)
                 observation = refused_observation(tool_call_id, result.code.value)
                 if result.code is ToolBoundaryErrorCode.BUDGET_EXHAUSTED:
-                    self._stop_for_budget(run_id, tool_call_id)
+                    self._stop_for_budget(run_id, tool_call_id, prepared.arguments_digest)
             case _:
                 assert_never(result)
         return self._with_stop_if_caused(run_id, tool_call_id, observation)
 
-    def _admission(self, log: RunLog, proposal: Proposal) -> Admitted | NotAdmitted | StoreFailed:
-        """Gate 3 on the freshest log (refusals are recorded; admissions ride on the begin)."""
-        run = log.run
-        if run is None or run.state is not RunState.RUNNING:
-            # The boundary reports RUN_NOT_ACTIVE; nothing is recorded in a run that is not
-            # running (or does not exist).
-            return Admitted(())
-        decided = decide_admission(log.progress, log.invocations, proposal)
-        if isinstance(decided, Admitted) or not decided.events:
-            return decided
-        box: list[NotAdmitted | Admitted] = []
-
-        def decide(current: RunLog) -> Decision:
-            again = decide_admission(current.progress, current.invocations, proposal)
-            box.append(again)
-            return Success(again.events)
-
-        outcome = self._runs.execute(log.run_id, decide)
-        if isinstance(outcome, StoreFailed):
-            return outcome
-        if not isinstance(outcome, Committed):
-            return decided  # the run is no longer running: the boundary will say so
-        return box[-1]
-
-    def _not_admitted(
-        self, tool_call_id: str, prepared: PreparedCall, refusal: NotAdmitted | Admitted
-    ) -> JsonObject:
-        if isinstance(refusal, Admitted):  # pragma: no cover - admission flipped under a race
-            return refused_observation(tool_call_id, RefusalKind.STOP_REQUIRED.value)
-        observation = refused_observation(tool_call_id, refusal.kind.value)
-        match refusal.kind:
-            case RefusalKind.PROTOCOL_VIOLATION:
-                assert refusal.violation is not None
-                observation = with_repair(
-                    observation, refusal.violation, refusal.expected_tool_call_id
-                )
-            case RefusalKind.DUPLICATE_SCOPE:
-                observation = with_checked_scope(observation, prepared.scope)
-            case RefusalKind.STOP_REQUIRED:
-                pass
-            case _:
-                assert_never(refusal.kind)
-        if refusal.stop_reason is not None:
-            observation = with_stop(observation, refusal.stop_reason)
-        return observation
-
-    def _stop_for_budget(self, run_id: str, tool_call_id: str) -> None:
+    def _stop_for_budget(self, run_id: str, tool_call_id: str, digest: str) -> None:
         self._runs.execute(
-            run_id, lambda log: Success(decide_budget_stop(log.progress, tool_call_id))
+            run_id, lambda log: Success(decide_budget_stop(log.progress, tool_call_id, digest))
         )
 
     def _with_stop_if_caused(
@@ -250,43 +265,10 @@ class Interceptor:
         log = self._runs.load(run_id, refresh=False)
         if isinstance(log, StoreFailed):
             return observation
-        reason = _stop_caused_by(log, tool_call_id)
+        reason = stop_caused_by(log, tool_call_id)
         return observation if reason is None else with_stop(observation, reason)
 
 
 def _store_error(tool_call_id: str, failed: StoreFailed) -> JsonObject:
     code = ToolBoundaryErrorCode.STORE_ERROR.value
     return error_observation(tool_call_id, code, store_error_reason(failed).value)
-
-
-def _stop_caused_by(log: RunLog, tool_call_id: str) -> StopReason | None:
-    """The stop reason when this call's outcome stopped collection."""
-    if log.progress.stop_reason is None:
-        return None
-    return log.progress.stop_reason if _stopped_by(log, tool_call_id) else None
-
-
-def _stopped_by(log: RunLog, tool_call_id: str) -> bool:
-    return log.progress.stopped_by == tool_call_id
-
-
-def _finished_call(
-    spec: ToolSpec, proposal: Proposal, finished: FinishedInBoundary
-) -> FinishedCall:
-    if finished.result is None:
-        return FinishedCall(
-            tool_call_id=finished.tool_call_id,
-            tool_name=spec.name,
-            scope_identity=proposal.scope_identity,
-            evidence_status=EvidenceStatus.ERROR,
-            budget_exhausted=finished.error_code is ToolBoundaryErrorCode.BUDGET_EXHAUSTED,
-        )
-    declared = finished.result.evidence_status
-    recomputed = spec.evidence_status(finished.result.agent_result)
-    return FinishedCall(
-        tool_call_id=finished.tool_call_id,
-        tool_name=spec.name,
-        scope_identity=proposal.scope_identity,
-        evidence_status=declared,
-        contract_holds=recomputed is declared,
-    )

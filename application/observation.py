@@ -52,13 +52,15 @@ class RepairRequest:
     """The call whose evaluation is awaited (None when nothing awaits one)."""
     instruction: str
     """How to repair, in words the model reads."""
+    expected_tool_call_ids: tuple[str, ...] | None = None
+    """For a call with a step: every call whose evaluation is awaited."""
 
 
 _FIXED: Final = frozenset(
     {
         "tool_call_id", "status", "evidence_status", "scope", "truncated", "error_code",
         "reason", "stop_required", "stop_reason", "repair_required", "violation_type",
-        "expected_tool_call_id", "instruction", "checked_scope",
+        "expected_tool_call_id", "expected_tool_call_ids", "instruction", "checked_scope",
     }
 )  # fmt: skip
 
@@ -130,6 +132,8 @@ class Observation:
             out["repair_required"] = True
             out["violation_type"] = self.repair.violation_type.value
             out["expected_tool_call_id"] = self.repair.expected_tool_call_id
+            if self.repair.expected_tool_call_ids is not None:
+                out["expected_tool_call_ids"] = list(self.repair.expected_tool_call_ids)
             out["instruction"] = self.repair.instruction
         if self.checked_scope is not None:
             out["checked_scope"] = self.checked_scope
@@ -164,7 +168,17 @@ def _repair(data: Mapping[str, JsonValue]) -> RepairRequest:
     instruction = data.get("instruction")
     if not isinstance(instruction, str):
         raise ObservationError("instruction: expected a string")
-    return RepairRequest(violation, _optional_text(data, "expected_tool_call_id"), instruction)
+    expected = data.get("expected_tool_call_ids")
+    if expected is not None and (
+        not isinstance(expected, list) or not all(isinstance(item, str) for item in expected)
+    ):
+        raise ObservationError("expected_tool_call_ids: expected a list of strings")
+    return RepairRequest(
+        violation,
+        _optional_text(data, "expected_tool_call_id"),
+        instruction,
+        None if expected is None else tuple(str(item) for item in expected),
+    )
 
 
 def _enum(kind: type[E], value: JsonValue, key: str) -> E:

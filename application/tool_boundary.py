@@ -1,4 +1,4 @@
-"""The ToolBoundary: the one gate every tool call passes (SPEC §3).
+"""The ToolBoundary: the one gate every tool call passes.
 
 Phases, in order: (1) preflight, (2) reserve the call and its request bytes, (3) begin the
 invocation (PROJECTING) — 1–3 are decided together and appended atomically with the request
@@ -6,8 +6,11 @@ body; (4) execute the backend with a timeout; (5) check the raw size (over the l
 ERROR, never truncated); (6) project; (7) check the projection size, reserve raw and
 projection bytes and mark READY — appended atomically with the raw and result bodies.
 Any failure after (3) ends the invocation as ERROR; a store failure is STORE_ERROR with a
-``reason`` saying which (an outage, a corrupted log, a diverged store). Every
-reservation and the READY transition re-check that the run is still RUNNING.
+``reason`` saying which (an outage, a corrupted log, a diverged store). Every reservation and
+the READY transition re-check that the run is still RUNNING. The begin records when the call
+counts as abandoned (its backend timeout plus a grace period): a later command on the run
+closes it then as ERROR ABANDONED, and a worker that comes back after that gets ERROR
+ABANDONED for it and reserves nothing.
 """
 
 from __future__ import annotations
@@ -16,10 +19,16 @@ import time
 from datetime import timedelta
 from typing import assert_never
 
-from attrs import define
 from returns.result import Failure, Success
 
 from factledger.application.backend_runner import BackendRunner, run_inline
+from factledger.application.boundary_call import (
+    BACKEND_CODES,
+    BegunCall,
+    finished_record,
+    project,
+    recorded_end,
+)
 from factledger.application.run_limits import end_for_refusal
 from factledger.application.run_repository import (
     Committed,
@@ -61,24 +70,19 @@ from factledger.domain.run_decisions import (
 from factledger.domain.run_errors import (
     BudgetExhausted,
     DeadlinePassed,
+    InvocationNotProjecting,
     RunNotActive,
     boundary_code,
 )
 from factledger.domain.run_events import InvocationBegan
 from factledger.domain.run_log import RunLog
-from factledger.domain.tool_result import BackendFailureKind, ProjectedToolResult
+from factledger.domain.tool_result import ProjectedToolResult
 from factledger.ports.clock import Clock
 from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadWrite
-from factledger.ports.telemetry import SILENT, CallFinished, CallLog
+from factledger.ports.telemetry import SILENT, CallLog
 from factledger.ports.tools import ResultProjector, ToolExecutor
 
 __all__ = ["ToolBoundary"]
-
-_BACKEND_CODES = {
-    BackendFailureKind.BACKEND_ERROR: Code.BACKEND_ERROR,
-    BackendFailureKind.BACKEND_TIMEOUT: Code.BACKEND_TIMEOUT,
-    BackendFailureKind.INVALID_REQUEST: Code.INVALID_REQUEST,
-}
 
 
 class ToolBoundary:
@@ -92,14 +96,18 @@ class ToolBoundary:
         *,
         content_ttl: timedelta = timedelta(hours=2),
         backend_timeout: timedelta = timedelta(seconds=30),
+        abandon_grace: timedelta = timedelta(seconds=30),
         call_log: CallLog = SILENT,
     ) -> None:
+        """``abandon_grace``: a call still PROJECTING this long past ``backend_timeout`` counts
+        as abandoned (its worker died) and is closed by a later command on its run."""
         self._log = call_log
         self._runs = runs
         self._clock = clock
         self._runner = runner
         self._content_ttl = content_ttl
         self._backend_timeout = backend_timeout
+        self._abandon_after = backend_timeout + abandon_grace
 
     def invoke(
         self,
@@ -121,7 +129,7 @@ class ToolBoundary:
         """
         started = time.perf_counter()
         result = self._invoke(context, envelope, executor, projector, isolated, hooks)
-        self._log.call_finished(_finished(envelope, result, time.perf_counter() - started))
+        self._log.call_finished(finished_record(envelope, result, time.perf_counter() - started))
         return result
 
     def _invoke(
@@ -145,6 +153,9 @@ class ToolBoundary:
             step=context.step,
             content_ttl=self._content_ttl,
             now=now,
+            arguments_digest=envelope.arguments_digest,
+            scope_identity=envelope.scope_identity,
+            abandon_after=self._abandon_after,
         )
         request_body = envelope.arguments_json.encode("utf-8")
 
@@ -170,7 +181,7 @@ class ToolBoundary:
             case Committed():
                 invocation = began.log.invocation(tool_call_id)
                 assert isinstance(invocation, Projecting)  # just appended
-                call = _BegunCall(context.run_id, envelope.tool_name, began.log, invocation, hooks)
+                call = BegunCall(context.run_id, envelope.tool_name, began.log, invocation, hooks)
                 return self._run_begun(call, executor, projector, isolated)
             case Refused():
                 end_for_refusal(self._runs, context.run_id, began.error, budget_ends_run=False)
@@ -182,7 +193,7 @@ class ToolBoundary:
 
     def _run_begun(
         self,
-        call: _BegunCall,
+        call: BegunCall,
         executor: ToolExecutor,
         projector: ResultProjector,
         isolated: bool,
@@ -198,7 +209,7 @@ class ToolBoundary:
         executed = run_backend(executor, left)
         if isinstance(executed, Failure):
             failure = executed.failure()
-            return self._fail(call, _BACKEND_CODES[failure.kind], failure.reason)
+            return self._fail(call, BACKEND_CODES[failure.kind], failure.reason)
         raw_text = executed.unwrap()
         raw = raw_text.encode("utf-8")
         call.raw_bytes = len(raw)
@@ -211,7 +222,7 @@ class ToolBoundary:
             return self._fail(call, Code.BUDGET_EXHAUSTED)
 
         # Phase 6: project (foreign code: any exception is a PROJECTION_ERROR).
-        result = _project(projector, raw_text)
+        result = project(projector, raw_text)
         if result is None:
             return self._fail(call, Code.PROJECTION_ERROR)
         try:
@@ -223,6 +234,12 @@ class ToolBoundary:
         too_large = projection_size_error(budget, request_bytes, len(raw), len(result_body))
         if too_large is not None:
             return self._fail(call, too_large)
+        return self._mark_ready(call, raw, result, result_body)
+
+    def _mark_ready(
+        self, call: BegunCall, raw: bytes, result: ProjectedToolResult, result_body: bytes
+    ) -> ToolBoundaryResult:
+        """Phase 7's append: reserve raw and projection bytes and mark READY with the bodies."""
         now = self._clock.now()
         complete = CompleteInvocation(
             tool_call_id=call.tool_call_id,
@@ -252,7 +269,7 @@ class ToolBoundary:
                     tool_call_id=call.tool_call_id,
                     tool_name=call.tool_name,
                     result=result,
-                    request_bytes=request_bytes,
+                    request_bytes=call.invocation.info.request_bytes,
                     raw_bytes=len(raw),
                     projection_bytes=len(result_body),
                 )
@@ -265,19 +282,21 @@ class ToolBoundary:
                     return self._fail(call, Code.RUN_NOT_ACTIVE)
                 if isinstance(error, BudgetExhausted):
                     return self._fail(call, Code.BUDGET_EXHAUSTED)
+                if isinstance(error, InvocationNotProjecting):
+                    return self._fail(call, Code.ABANDONED)  # closed while the backend ran
                 return self._fail(call, Code.STORE_ERROR)
             case StoreFailed():
                 return self._store_failed(call, completed)
             case _:
                 assert_never(completed)
 
-    def _store_failed(self, call: _BegunCall, failed: StoreFailed) -> BoundaryFailed:
+    def _store_failed(self, call: BegunCall, failed: StoreFailed) -> BoundaryFailed:
         """The READY append failed in the store: ERROR (best effort), STORE_ERROR and why."""
         reason = store_error_reason(failed)
         self._fail(call, Code.STORE_ERROR, reason)
         return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR, reason)
 
-    def _fail(self, call: _BegunCall, code: Code, reason: str | None = None) -> BoundaryFailed:
+    def _fail(self, call: BegunCall, code: Code, reason: str | None = None) -> BoundaryFailed:
         """End the begun call as ERROR (best effort); a store failure is STORE_ERROR."""
         command = FailInvocation(call.tool_call_id, code, reason, call.raw_bytes)
         finished = FinishedInBoundary(call.tool_call_id, None, code)
@@ -291,53 +310,11 @@ class ToolBoundary:
         outcome: ExecuteOutcome = self._runs.execute(call.run_id, decide_fail)
         if isinstance(outcome, StoreFailed):
             return BoundaryFailed(call.tool_call_id, Code.STORE_ERROR, store_error_reason(outcome))
+        if isinstance(outcome, Refused) and isinstance(outcome.error, InvocationNotProjecting):
+            # Someone else ended it first (a later command closed it as ABANDONED).
+            loaded = self._runs.load(call.run_id)
+            if not isinstance(loaded, StoreFailed):
+                ended = recorded_end(loaded, call.tool_call_id)
+                if ended is not None:
+                    return ended
         return BoundaryFailed(call.tool_call_id, code, reason)
-
-
-@define
-class _BegunCall:
-    """A call past phase 3, with what later phases learn about it."""
-
-    run_id: str
-    tool_name: str
-    log: RunLog
-    invocation: Projecting
-    hooks: CallHooks
-    raw_bytes: int | None = None
-
-    @property
-    def tool_call_id(self) -> str:
-        return self.invocation.info.tool_call_id
-
-    def body(self, part: PayloadPart, body: bytes) -> PayloadWrite:
-        """A body of this call, expiring when its request body does (never later)."""
-        key = PayloadKey(self.run_id, self.tool_call_id, part)
-        return PayloadWrite(key, body, self.invocation.info.content_expires_at)
-
-
-def _finished(
-    envelope: ToolCallRequestEnvelope, result: ToolBoundaryResult, seconds: float
-) -> CallFinished:
-    ready = isinstance(result, BoundaryReady)
-    return CallFinished(
-        run_id=envelope.run_id,
-        tool_call_id=envelope.tool_call_id,
-        tool_name=envelope.tool_name,
-        status="READY" if ready else "REFUSED" if isinstance(result, BoundaryRefused) else "ERROR",
-        code=None if isinstance(result, BoundaryReady) else result.code,
-        request_bytes=len(envelope.arguments_json.encode("utf-8")),
-        raw_bytes=result.raw_bytes if isinstance(result, BoundaryReady) else None,
-        projection_bytes=result.projection_bytes if isinstance(result, BoundaryReady) else None,
-        duration_ms=seconds * 1000,
-    )
-
-
-def _project(projector: ResultProjector, raw_text: str) -> ProjectedToolResult | None:
-    try:
-        projected = projector(raw_text)
-    except Exception:  # nothing of a projector's exception may reach the model
-        return None
-    if isinstance(projected, Failure):
-        return None
-    result = projected.unwrap()
-    return result if isinstance(result, ProjectedToolResult) else None

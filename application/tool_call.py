@@ -51,6 +51,11 @@ class ToolCallRequestEnvelope:
     """Set by the invoker: the call came through a registered tool."""
     read_only: bool
     """Set by the invoker: the tool is declared read-only."""
+    arguments_digest: str | None = None
+    """Set by the invoker: the digest of the canonical form of the parsed arguments (a retry
+    with the same digest is the same call)."""
+    scope_identity: str | None = None
+    """Set by the invoker: the identity of the scope the call asks for."""
 
 
 @frozen

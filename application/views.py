@@ -38,7 +38,7 @@ __all__ = [
 CONTROL_FIELDS = frozenset(
     {
         "stop_required", "stop_reason", "repair_required", "violation_type",
-        "expected_tool_call_id", "instruction", "checked_scope",
+        "expected_tool_call_id", "expected_tool_call_ids", "instruction", "checked_scope",
     }
 )  # fmt: skip
 """Control fields an observation may carry when the harness must steer the model."""
@@ -92,27 +92,53 @@ def with_stop(observation: JsonObject, reason: StopReason) -> JsonObject:
 
 
 def with_repair(
-    observation: JsonObject, violation: ViolationType, expected_tool_call_id: str | None
+    observation: JsonObject,
+    violation: ViolationType,
+    expected_tool_call_ids: tuple[str, ...],
+    *,
+    listed: bool = False,
 ) -> JsonObject:
-    """Tell the model how to repair a protocol violation."""
-    if expected_tool_call_id is not None:
-        instruction = (
-            f"The result of {expected_tool_call_id} found evidence. Call again with "
-            f'"previous_observation": {{"tool_call_id": "{expected_tool_call_id}", '
-            '"evaluation": "GAINED" or "NO_GAIN"}.'
-        )
-    else:
-        instruction = (
-            'Nothing awaits evaluation: send "previous_observation": null, or name a call '
-            "of this run that has finished."
-        )
-    return {
+    """Tell the model how to repair a protocol violation. ``expected_tool_call_id`` names the
+    first result awaiting evaluation; with ``listed`` (a call with a step)
+    ``expected_tool_call_ids`` names every one."""
+    repaired: JsonObject = {
         **observation,
         "repair_required": True,
         "violation_type": violation.value,
-        "expected_tool_call_id": expected_tool_call_id,
-        "instruction": instruction,
+        "expected_tool_call_id": expected_tool_call_ids[0] if expected_tool_call_ids else None,
     }
+    if listed:
+        repaired["expected_tool_call_ids"] = list(expected_tool_call_ids)
+    repaired["instruction"] = _instruction(violation, expected_tool_call_ids)
+    return repaired
+
+
+def _instruction(violation: ViolationType, expected: tuple[str, ...]) -> str:
+    if violation is ViolationType.STALE_STEP:
+        return (
+            "This call names an agent step before the run's latest step: send it again as "
+            "part of the current step."
+        )
+    if len(expected) == 1:
+        only = expected[0]
+        return (
+            f"The result of {only} found evidence. Call again with "
+            f'"previous_observation": {{"tool_call_id": "{only}", '
+            '"evaluation": "GAINED" or "NO_GAIN"}.'
+        )
+    if expected:
+        items = ", ".join(
+            f'{{"tool_call_id": "{item}", "evaluation": "GAINED" or "NO_GAIN"}}'
+            for item in expected
+        )
+        return (
+            f"The results of {', '.join(expected)} found evidence. Call again with "
+            f'"previous_observation": [{items}].'
+        )
+    return (
+        'Nothing awaits evaluation: send "previous_observation": null, or name a call '
+        "of this run that has finished."
+    )
 
 
 def with_checked_scope(observation: JsonObject, scope: JsonObject) -> JsonObject:
@@ -156,7 +182,9 @@ class ControlView:
     evaluation: Evaluation | None
     """The model's evaluation of this call (GAINED or NO_GAIN)."""
     pending_evaluation: str | None
-    """The call whose evaluation the run awaits."""
+    """The first call whose evaluation the run awaits (kept for one-call-at-a-time hosts)."""
+    pending_evaluations: tuple[str, ...]
+    """Every call whose evaluation the run awaits (a step's calls are evaluated together)."""
     consecutive_no_gain: int
     """NO_GAIN outcomes in a row."""
     no_gain_threshold: int
@@ -211,7 +239,8 @@ def control_view(record: CanonicalInvocation, log: RunLog) -> ControlView:
         scope_identity=scope_identity,
         duplicate_of=duplicate_of,
         evaluation=evaluation,
-        pending_evaluation=progress.pending,
+        pending_evaluation=progress.pending[0] if progress.pending else None,
+        pending_evaluations=progress.pending,
         consecutive_no_gain=progress.consecutive_no_gain,
         no_gain_threshold=progress.policy.no_gain_threshold,
         violations=progress.violations,

@@ -14,6 +14,11 @@ from attrs import frozen
 
 from factledger.domain.budget import BudgetName, RunBudget
 from factledger.domain.events import Event
+from factledger.domain.progress.events import (
+    CollectionStopped,
+    DuplicateScopeRecorded,
+    ProtocolViolationRecorded,
+)
 from factledger.domain.run_events import (
     InvocationReady,
     ModelCallReserved,
@@ -47,13 +52,20 @@ class MetaField:
     """Its new value."""
 
 
+_REFUSALS = (ProtocolViolationRecorded, DuplicateScopeRecorded, CollectionStopped)
+
+
 def unique_keys(events: Iterable[Event]) -> tuple[str, ...]:
-    """Keys that must not exist yet in the run: one per reserved tool_call_id."""
-    return tuple(
-        f"tool_call_id:{event.tool_call_id}"
-        for event in events
-        if isinstance(event, ToolCallReserved)
-    )
+    """Keys that must not exist yet in the run: one per tool_call_id the events take — a
+    reserved call, or a refused call whose refusal is recorded (its id is taken too: a retry
+    of it is answered from the record, never decided again)."""
+    keys: dict[str, None] = {}
+    for event in events:
+        if type(event) is ToolCallReserved or (
+            isinstance(event, _REFUSALS) and event.arguments_digest is not None
+        ):
+            keys[f"tool_call_id:{event.tool_call_id}"] = None
+    return tuple(keys)
 
 
 def counter_guards(budget: RunBudget, events: Iterable[Event]) -> tuple[CounterGuard, ...]:

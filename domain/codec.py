@@ -204,10 +204,18 @@ class _Compiler:
         hints = typing.get_type_hints(cls)
         fields = [(f.name, self.decoder_for(hints[f.name])) for f in attrs.fields(cls)]
         names = frozenset(name for name, _ in fields)
+        # A field added later with a default may be absent from events recorded before it.
+        defaulted = frozenset(f.name for f in attrs.fields(cls) if f.default is not attrs.NOTHING)
 
         def decode(value: object) -> object:
-            if not isinstance(value, dict) or value.keys() != names:
+            if not isinstance(value, dict):
                 raise _PayloadError(f"{cls.__name__} fields")
+            if value.keys() != names:
+                keys = value.keys()
+                if not (keys <= names and names - keys <= defaulted):
+                    raise _PayloadError(f"{cls.__name__} fields")
+                given = {name: convert(value[name]) for name, convert in fields if name in keys}
+                return cls(**given)
             return cls(**{name: convert(value[name]) for name, convert in fields})
 
         self._decoders[cls] = decode

@@ -8,7 +8,7 @@ __all__ = ["StoreErrorReason", "ToolBoundaryErrorCode"]
 
 
 class ToolBoundaryErrorCode(StrEnum):
-    """Why the ToolBoundary refused a call or why a begun call ended as ERROR (SPEC §3)."""
+    """Why the ToolBoundary refused a call or why a begun call ended as ERROR."""
 
     RUN_NOT_ACTIVE = "RUN_NOT_ACTIVE"
     RUN_MISMATCH = "RUN_MISMATCH"
@@ -25,6 +25,18 @@ class ToolBoundaryErrorCode(StrEnum):
     BACKEND_TIMEOUT = "BACKEND_TIMEOUT"
     PROJECTION_ERROR = "PROJECTION_ERROR"
     STORE_ERROR = "STORE_ERROR"
+    # Retries and abandoned calls.
+    ABANDONED = "ABANDONED"
+    """The call was still PROJECTING past its timeout plus the grace period (its worker died
+    or lost the store): closed as ERROR by a later command on the run."""
+    CALL_IN_PROGRESS = "CALL_IN_PROGRESS"
+    """A retry of a call still running elsewhere, which did not finish while the retry
+    waited: nothing ran; send the same call again later for its result."""
+    RESULT_EXPIRED = "RESULT_EXPIRED"
+    """A retry of a call whose result has left the vault: nothing ran, nothing is shown."""
+    RESULT_UNAVAILABLE = "RESULT_UNAVAILABLE"
+    """A retry of a call whose stored result cannot be trusted (``reason`` TAMPERED or
+    MISSING): nothing ran, nothing is shown."""
 
 
 class StoreErrorReason(StrEnum):

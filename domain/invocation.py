@@ -1,6 +1,6 @@
 """The Invocation aggregate: one tool call's lifecycle, PROJECTING → READY | ERROR.
 
-The legal (InvocationStatus, EvidenceStatus) pairs of SPEC §2 are the only ones the types can
+The legal (InvocationStatus, EvidenceStatus) pairs are the only ones the types can
 build: a ``Projecting`` has no evidence status, a ``Ready`` has EVIDENCE_FOUND or NO_EVIDENCE
 (checked when built), a ``Failed`` always has ERROR. Nothing leaves ``Ready`` or ``Failed``.
 """
@@ -37,6 +37,12 @@ class InvocationInfo:
     """When the invocation began (PROJECTING)."""
     content_expires_at: datetime
     """When its bodies leave the vault."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of its parsed arguments, when its caller gave one."""
+    scope_identity: str | None = None
+    """The identity of the scope it asks for, when its caller gave one."""
+    abandon_at: datetime | None = None
+    """When it counts as abandoned if it is still PROJECTING."""
 
 
 @frozen

@@ -48,7 +48,7 @@ class StartRun:
 
 @frozen
 class BeginToolCall:
-    """Preflight, reserve and begin one tool call (SPEC §3 phases 1–3)."""
+    """Preflight, reserve and begin one tool call (the boundary's phases 1–3)."""
 
     run_id: str
     """The run named by the call's envelope."""
@@ -68,11 +68,18 @@ class BeginToolCall:
     """How long the call's bodies stay in the vault."""
     now: datetime
     """The current time."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of the parsed arguments, when the caller parsed them."""
+    scope_identity: str | None = None
+    """The identity of the scope asked for, when the caller's tool computed one."""
+    abandon_after: timedelta | None = None
+    """How long after it begins the call counts as abandoned if still PROJECTING (its
+    timeout plus a grace period); None: never by this call's own record."""
 
 
 @frozen
 class CompleteInvocation:
-    """Reserve raw and projection bytes and mark the call READY (SPEC §3 phases 5 and 7)."""
+    """Reserve raw and projection bytes and mark the call READY (the boundary's phases 5 and 7)."""
 
     tool_call_id: str
     """The call."""

@@ -122,7 +122,7 @@ def _seconds(budget: RunBudget) -> timedelta:
 
 
 def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
-    """SPEC §3 phases 1–3: preflight, reserve the call and its request bytes, begin."""
+    """The boundary's phases 1–3: preflight, reserve the call and its request bytes, begin."""
     run = _active_run(log)
     if not isinstance(run, Run):
         return Failure(run)
@@ -132,7 +132,7 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
         return Failure(RunMismatch())
     if not is_valid_tool_call_id(command.tool_call_id):
         return Failure(InvalidToolCallId())
-    if command.tool_call_id in run.tool_call_ids:
+    if command.tool_call_id in run.tool_call_ids or command.tool_call_id in log.progress.refusals:
         return Failure(DuplicateToolCallId(command.tool_call_id))
     granted_read_only = run.tools.get(command.tool_name)
     if not command.authorized or granted_read_only is None:
@@ -164,6 +164,11 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
                 request_bytes=size,
                 request_digest=sha256_hex(request),
                 content_expires_at=command.now + command.content_ttl,
+                arguments_digest=command.arguments_digest,
+                scope_identity=command.scope_identity,
+                abandon_at=None
+                if command.abandon_after is None
+                else command.now + command.abandon_after,
             ),
         )
     )

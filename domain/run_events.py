@@ -1,7 +1,7 @@
 """Events of the Run and Invocation aggregates, named in the past tense.
 
 Events carry metadata and SHA-256 digests only: never a request, raw response or agent-result
-body (those live in the payload vault, SPEC §4). Their time is the ``occurred_at`` of the
+body (those live in the payload vault). Their time is the ``occurred_at`` of the
 recorded envelope, so no event repeats it.
 """
 
@@ -117,6 +117,15 @@ class InvocationBegan:
     """SHA-256 of the arguments."""
     content_expires_at: datetime
     """When the call's bodies leave the vault; set once, never renewed."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of the parsed arguments (with the tool's name): a retry
+    with the same digest is the same call. None when the caller gave none."""
+    scope_identity: str | None = None
+    """The identity of the scope the call asks for, as its tool computed it (duplicate
+    detection while the call runs). None when the caller gave none."""
+    abandon_at: datetime | None = None
+    """When the call, still PROJECTING, counts as abandoned (its timeout plus a grace period
+    after it began). None in events recorded before the field existed."""
 
 
 @frozen

@@ -192,6 +192,9 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
                     request_digest=event.request_digest,
                     started_at=at,
                     content_expires_at=event.content_expires_at,
+                    arguments_digest=event.arguments_digest,
+                    scope_identity=event.scope_identity,
+                    abandon_at=event.abandon_at,
                 )
             )
         case InvocationReady() if current is not None:

@@ -98,6 +98,12 @@ class BudgetSettings(_Section):
     deadline_seconds: int = Field(default=300, ge=1)
     call_timeout_seconds: float = Field(default=30.0, gt=0)
     """Longest a single backend call may take (never past the run's deadline)."""
+    abandon_grace_seconds: float = Field(default=30.0, gt=0)
+    """A call still PROJECTING this long past its timeout is closed as ERROR ``ABANDONED``
+    (its worker died) by the next command on its run."""
+    retry_wait_seconds: float = Field(default=30.0, ge=0)
+    """Longest a retry of a call still running elsewhere waits for its result before it
+    answers ``CALL_IN_PROGRESS``."""
 
 
 class ProgressSettings(_Section):

@@ -231,7 +231,9 @@ class Observation(_Response):
     violation_type: ViolationType | None = None
     """Control: which violation."""
     expected_tool_call_id: str | None = None
-    """Control: the call whose evaluation is expected."""
+    """Control: the (first) call whose evaluation is expected."""
+    expected_tool_call_ids: list[str] | None = None
+    """Control, for a call with a step: every call whose evaluation is expected."""
     instruction: str | None = None
     """Control: how to repair."""
     checked_scope: JsonValue = None

@@ -3,6 +3,7 @@ HTTP, on the official ``mcp`` SDK (see ``docs/adr/0007-mcp-server.md``)."""
 
 from factledger.adapters.mcp.gateway import (
     META_RUN_ID,
+    META_STEP,
     META_TOOL_CALL_ID,
     GatewayErrorCode,
     McpGateway,
@@ -13,6 +14,7 @@ from factledger.adapters.mcp.transports import BindRefused, http_app, serve_http
 
 __all__ = [
     "META_RUN_ID",
+    "META_STEP",
     "META_TOOL_CALL_ID",
     "BindRefused",
     "GatewayErrorCode",

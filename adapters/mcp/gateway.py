@@ -5,7 +5,9 @@ this session) or through the call's ``_meta`` (``factledger/run_id``), in that o
 that names no run, or whose session run and ``_meta`` run differ, is answered with a tool
 error carrying a stable code. MCP has no tool_call_id, so each evidence call gets a fresh one
 (``mcp-<server>-<n>``) unless its ``_meta`` brings one (``factledger/tool_call_id``); the
-observation carries it, and the draft cites it.
+observation carries it, and the draft cites it. A client that sends several calls of one model
+turn names that turn in ``_meta`` as ``factledger/step`` (a non-negative integer): the calls of
+one step are admitted together; without it every call is a step of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from factledger.domain.json_types import JsonObject
 
 __all__ = [
     "META_RUN_ID",
+    "META_STEP",
     "META_TOOL_CALL_ID",
     "GatewayErrorCode",
     "McpGateway",
@@ -49,6 +52,9 @@ META_RUN_ID: Final = "factledger/run_id"
 
 META_TOOL_CALL_ID: Final = "factledger/tool_call_id"
 """The ``_meta`` key carrying the caller's own tool_call_id for an evidence call."""
+
+META_STEP: Final = "factledger/step"
+"""The ``_meta`` key carrying the agent step (model turn) that made an evidence call."""
 
 GatewayErrorCode = Literal["RUN_REQUIRED", "RUN_CONFLICT", "INVALID_META", "INVALID_ARGUMENTS"]
 """Codes of the calls the gateway answers itself (the harness's codes pass through as they are:
@@ -185,8 +191,11 @@ class McpGateway:
         tool_call_id = self._tool_call_id(meta)
         if isinstance(tool_call_id, ToolReply):
             return tool_call_id
+        step = None if meta is None else meta.get(META_STEP)
+        if step is not None and (type(step) is not int or step < 0):
+            return _error("INVALID_META", f"_meta {META_STEP!r} must be a non-negative integer")
         arguments_json = json.dumps({} if arguments is None else dict(arguments))
-        observation = self._harness.observe(run_id, tool_call_id, name, arguments_json)
+        observation = self._harness.observe(run_id, tool_call_id, name, arguments_json, step=step)
         return ToolReply(observation.to_json(), is_error=not observation.is_ready)
 
     # -- run and call ids -----------------------------------------------------------------

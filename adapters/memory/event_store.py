@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -55,6 +56,8 @@ class MemoryEventStore:
         # ``prune`` removes entries: positions are never reused or renumbered).
         self._positions: list[list[int]] = [[] for _ in range(partitions)]
         self._lock = vault.lock
+        self._appended = threading.Condition(self._lock)
+        self._waiting = 0  # threads in ``wait_for_append``, under the lock
 
     @property
     def partitions(self) -> int:
@@ -80,7 +83,23 @@ class MemoryEventStore:
                 if record.counters.get(guard.name, 0) + guard.delta > guard.limit:
                     return CounterLimitExceeded(guard.name)
             self._write(record, request)
+            if self._waiting:
+                self._appended.notify_all()
             return Appended(record.head)
+
+    def wait_for_append(self, run_id: str, after_sequence: int, timeout_seconds: float) -> bool:
+        """Block until the run holds an event after ``after_sequence`` (woken by appends)."""
+
+        def grown() -> bool:
+            record = self._runs.get(run_id)
+            return record is not None and record.head.sequence > after_sequence
+
+        with self._appended:
+            self._waiting += 1
+            try:
+                return self._appended.wait_for(grown, timeout=max(0.0, timeout_seconds))
+            finally:
+                self._waiting -= 1
 
     def _write(self, record: _RunRecord, request: AppendRequest) -> None:
         self._runs[request.run_id] = record

@@ -2,10 +2,11 @@
 
 ``{"question": str, "context": {"service", "start", "end"}, "turns": [...]}`` where a turn is
 one of ``{"tool_call": {"id", "name", "arguments": <string sent verbatim> | {object}}}``,
-``{"draft": {...}}``, ``{"draft_text": "<raw text sent verbatim>"}``, ``{"repair": {...}}``
-or ``{"cancel": true}``. An object ``arguments`` is the whole envelope the model sends,
-serialized as is. ``repair`` turns are consumed, in order, by EvidenceRepair attempts. No
-draft turn means the agent stopped without one.
+``{"tool_calls": [<tool call>, ...]}`` (one model turn asking for several calls at once: they
+are one agent step, admitted together), ``{"draft": {...}}``, ``{"draft_text": "<raw text
+sent verbatim>"}``, ``{"repair": {...}}`` or ``{"cancel": true}``. An object ``arguments`` is
+the whole envelope the model sends, serialized as is. ``repair`` turns are consumed, in
+order, by EvidenceRepair attempts. No draft turn means the agent stopped without one.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class _Context(_Strict):
 
 class _Turn(_Strict):
     tool_call: _ToolCall | None = None
+    tool_calls: list[_ToolCall] | None = Field(default=None, min_length=1, max_length=64)
     draft: dict[str, JsonValue] | None = None
     draft_text: str | None = None
     repair: dict[str, JsonValue] | str | None = None
@@ -93,16 +95,14 @@ def load_transcript(source: str | Path) -> Transcript:
     for index, turn in enumerate(parsed.turns):
         given = [
             name
-            for name in ("tool_call", "draft", "draft_text", "repair", "cancel")
+            for name in ("tool_call", "tool_calls", "draft", "draft_text", "repair", "cancel")
             if getattr(turn, name) is not None
         ]
         if len(given) != 1:
             raise TranscriptError(f"turn {index} must hold exactly one of its kinds")
-        if turn.tool_call is not None:
-            arguments = turn.tool_call.arguments
-            text_arguments = arguments if isinstance(arguments, str) else json.dumps(arguments)
-            call = ModelToolCall(turn.tool_call.id, turn.tool_call.name, text_arguments)
-            turns.append(ModelTurn(content=None, tool_calls=(call,)))
+        calls = [turn.tool_call] if turn.tool_call is not None else turn.tool_calls
+        if calls:
+            turns.append(ModelTurn(content=None, tool_calls=tuple(map(_model_call, calls))))
         elif turn.draft is not None:
             turns.append(ModelTurn(content=json.dumps(turn.draft)))
         elif turn.draft_text is not None:
@@ -116,6 +116,12 @@ def load_transcript(source: str | Path) -> Transcript:
     return Transcript(
         parsed.question, context.service, context.start, context.end, tuple(turns), tuple(repairs)
     )
+
+
+def _model_call(call: _ToolCall) -> ModelToolCall:
+    arguments = call.arguments
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+    return ModelToolCall(call.id, call.name, text)
 
 
 class TranscriptModel:

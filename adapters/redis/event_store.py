@@ -11,6 +11,7 @@ events, the partition-log entries, counters, metadata and vault bodies.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from importlib.resources import files
@@ -43,6 +44,9 @@ from factledger.ports.event_store import (
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["RedisEventStore"]
+
+_BLOCK_SLICE_SECONDS = 1.0
+"""Longest single blocking read (below the client's socket timeout)."""
 
 _APPEND_LUA = files("factledger.adapters.redis").joinpath("append.lua").read_text()
 
@@ -139,6 +143,24 @@ class RedisEventStore:
             return Failure(StoreUnavailable("CONNECTION"))
         except (UnexpectedReply, KeyError, ValueError):
             return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+
+    def wait_for_append(self, run_id: str, after_sequence: int, timeout_seconds: float) -> bool:
+        """Block on the run's stream (``XREAD BLOCK``, in slices shorter than the socket
+        timeout) until it holds an entry after ``<after_sequence>-0``."""
+        stream = self._keys.run(run_id).events
+        deadline = time.monotonic() + timeout_seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            block_ms = max(1, int(min(left, _BLOCK_SLICE_SECONDS) * 1000))
+            try:
+                reply = self._client.xread({stream: f"{after_sequence}-0"}, count=1, block=block_ms)
+            except REDIS_ERRORS:
+                time.sleep(min(left, 0.05))  # unreachable: the caller reads and decides
+                return False
+            if reply:
+                return True
 
     def read_head(self, run_id: str) -> Result[ChainHead | None, StoreUnavailable]:
         try:

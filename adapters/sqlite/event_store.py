@@ -8,6 +8,8 @@ checkpoint a projection passes back to ``read_log``. ``append`` is ``append.py``
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Final, TypeVar
@@ -45,6 +47,8 @@ __all__ = ["SqliteEventStore"]
 T = TypeVar("T")
 
 _POSITION_DIGITS: Final = 20
+_FIRST_PAUSE: Final = 0.002
+_LONGEST_PAUSE: Final = 0.05
 
 _READ_RUN: Final = (
     select(events.c.sequence, events.c.data, events.c.hash)
@@ -147,6 +151,8 @@ class SqliteEventStore:
 
     def __init__(self, database: SqliteDatabase) -> None:
         self._db = database
+        self._appended = threading.Condition()
+        self._appends = 0  # appends by this process, under ``_appended``
 
     @property
     def partitions(self) -> int:
@@ -158,7 +164,33 @@ class SqliteEventStore:
     def append(self, request: AppendRequest) -> AppendOutcome:
         partition = self.partition_of(request.run_id)
         now = self._db.clock.now()
-        return self._db.write(lambda connection: append_in(connection, request, partition, now))
+        outcome = self._db.write(lambda connection: append_in(connection, request, partition, now))
+        with self._appended:
+            self._appends += 1
+            self._appended.notify_all()
+        return outcome
+
+    def wait_for_append(self, run_id: str, after_sequence: int, timeout_seconds: float) -> bool:
+        """Block until the run holds an event after ``after_sequence``: woken at once by an
+        append of this process; another process's append is seen by reading the head, with
+        a backoff from 2 ms to 50 ms (SQLite has no notification across processes)."""
+        deadline = time.monotonic() + timeout_seconds
+        pause = _FIRST_PAUSE
+        while True:
+            with self._appended:
+                seen = self._appends
+            head = self.read_head(run_id)
+            if isinstance(head, Success):
+                found = head.unwrap()
+                if found is not None and found.sequence > after_sequence:
+                    return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            with self._appended:
+                if self._appends == seen:
+                    self._appended.wait(timeout=min(pause, left))
+            pause = min(pause * 2, _LONGEST_PAUSE)
 
     def read_run(
         self, run_id: str, after_sequence: int = 0

@@ -1,23 +1,26 @@
 """The envelope every evidence tool takes, and the inputs of the built-in tools.
 
-``{"previous_observation": {"tool_call_id": str, "evaluation": "GAINED"|"NO_GAIN"} | null,
-"input": {...}}``. Parsing is strict: unknown fields, trailing tokens, duplicate keys and type
-coercion are refused (``parse.py``).
+``{"previous_observation": <evaluation> | [<evaluation>, ...] | null, "input": {...}}`` with
+``<evaluation>`` = ``{"tool_call_id": str, "evaluation": "GAINED"|"NO_GAIN"}``. Parsing is
+strict: unknown fields, trailing tokens, duplicate keys and type coercion are refused
+(``parse.py``).
 """
 
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from typing import Annotated, Generic, Literal, TypeAlias, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 __all__ = [
     "Envelope",
+    "MAX_EVALUATIONS",
     "KnowledgeEnvelope",
     "KnowledgeInput",
     "LogsEnvelope",
     "LogsInput",
     "PreviousObservationModel",
+    "PreviousObservations",
     "SqlEnvelope",
     "SqlInput",
     "StrictModel",
@@ -31,22 +34,34 @@ class StrictModel(BaseModel):
 
 
 class PreviousObservationModel(StrictModel):
-    """The model's evaluation of the previous EVIDENCE_FOUND result."""
+    """The model's evaluation of one earlier EVIDENCE_FOUND result."""
 
     tool_call_id: str = Field(
         min_length=1,
         max_length=128,
         pattern=r"^[A-Za-z0-9_.:\-]+$",
-        description="The tool_call_id of the previous result that found evidence.",
+        description="The tool_call_id of an earlier result that found evidence.",
     )
     evaluation: Literal["GAINED", "NO_GAIN"] = Field(
         description="GAINED if that result moved the diagnosis forward, else NO_GAIN."
     )
 
 
+MAX_EVALUATIONS = 32
+"""Most evaluations one call may carry."""
+
+PreviousObservations: TypeAlias = (
+    PreviousObservationModel
+    | Annotated[list[PreviousObservationModel], Field(max_length=MAX_EVALUATIONS)]
+    | None
+)
+"""One evaluation, a list of them (one per result awaiting evaluation), or null."""
+
 _PREVIOUS = (
-    "Required after a result with evidence_status EVIDENCE_FOUND: name that call and say "
-    "whether it moved the diagnosis forward. null otherwise."
+    "Required after results with evidence_status EVIDENCE_FOUND: name each such call of your "
+    "earlier turns and say whether it moved the diagnosis forward (one object, or a list with "
+    "one object per result). Calls made in the same turn never evaluate each other. "
+    "null otherwise."
 )
 
 I = TypeVar("I", bound=BaseModel)  # noqa: E741 - the input model
@@ -56,9 +71,7 @@ class Envelope(StrictModel, Generic[I]):
     """The envelope of every evidence tool, around the tool's own ``input`` model (the one
     definition: a built-in tool names its subclass, a team's tool gets one made for it)."""
 
-    previous_observation: PreviousObservationModel | None = Field(
-        default=None, description=_PREVIOUS
-    )
+    previous_observation: PreviousObservations = Field(default=None, description=_PREVIOUS)
     input: I
 
 

@@ -28,7 +28,8 @@ class EnvelopeError:
 
     reason: str
     """``TOO_LARGE``, ``NOT_JSON``, ``NOT_AN_OBJECT``, ``DUPLICATE_KEY``, ``UNKNOWN_FIELD``,
-    ``MISSING_FIELD``, ``WRONG_TYPE`` or ``INVALID_VALUE``."""
+    ``MISSING_FIELD``, ``WRONG_TYPE``, ``INVALID_VALUE`` or (a list of evaluations naming
+    one call twice) ``DUPLICATE_EVALUATION``."""
 
 
 class _Duplicate(ValueError):
@@ -56,8 +57,15 @@ def _no_constants(_: str) -> object:
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
 
 
+# A union field (one evaluation or a list of them) reports, beside the real error, that the
+# value is not of the other branch's kind: that report says nothing when another is given.
+_BRANCH_KINDS = frozenset({"model_type", "list_type"})
+
+
 def _reason(error: ValidationError) -> str:
     kinds = {item["type"] for item in error.errors()}
+    if kinds - _BRANCH_KINDS:
+        kinds -= _BRANCH_KINDS
     if "extra_forbidden" in kinds:
         return "UNKNOWN_FIELD"
     if "missing" in kinds:

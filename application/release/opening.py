@@ -17,6 +17,7 @@ from typing import TypeAlias, assert_never
 
 from attrs import frozen
 
+from factledger.application.abandoned_calls import close_abandoned_in
 from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
 from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.outcomes import AlreadyReleased, StoreDown, UnknownRun
@@ -42,18 +43,12 @@ __all__ = [
     "OpenOutcome",
     "RunOpener",
     "Unverified",
-    "leave_abandoned_calls",
     "release_state",
 ]
 
 CloseAbandoned: TypeAlias = Callable[[RunLog], RunLog | StoreFailed]
 """Closes the run's PROJECTING calls older than their timeout plus a grace period as ERROR
 (ABANDONED) and returns the log after it; the release applies it before deciding."""
-
-
-def leave_abandoned_calls(log: RunLog) -> RunLog:
-    """The seam's default until the abandoned-call decision is wired: nothing is closed."""
-    return log
 
 
 @frozen
@@ -95,14 +90,18 @@ class RunOpener:
         snapshots: SnapshotBuilder,
         clock: Clock,
         *,
-        close_abandoned: CloseAbandoned = leave_abandoned_calls,
+        close_abandoned: CloseAbandoned | None = None,
     ) -> None:
         self._runs = runs
         self._verifier = verifier
         self._canonical = canonical
         self._snapshots = snapshots
         self._clock = clock
-        self._close_abandoned = close_abandoned
+        self._close_abandoned = close_abandoned or self._close_abandoned_now
+
+    def _close_abandoned_now(self, log: RunLog) -> RunLog | StoreFailed:
+        """Close the calls abandoned at this instant (``abandoned_calls``)."""
+        return close_abandoned_in(self._runs, log, self._clock.now())
 
     def open(self, run_id: str) -> OpenOutcome:
         """Load, verify, close abandoned calls, apply the deadline, read the snapshot."""

@@ -13,7 +13,6 @@ from factledger.application.release.evidence_guard import EvidenceGuard
 from factledger.application.release.opening import (
     CloseAbandoned,
     RunOpener,
-    leave_abandoned_calls,
 )
 from factledger.application.release.policy import ReleasePolicy
 from factledger.application.release.recorder import ReleaseRecorder
@@ -62,7 +61,7 @@ def wire_release(
     policy: ReleasePolicy,
     *,
     call_log: CallLog = SILENT,
-    close_abandoned: CloseAbandoned = leave_abandoned_calls,
+    close_abandoned: CloseAbandoned | None = None,
 ) -> ReleaseUseCases:
     """Wire the release and the check."""
     recorder = ReleaseRecorder(parts.runs, parts.run_service)

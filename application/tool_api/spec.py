@@ -29,8 +29,8 @@ class PreparedCall:
 
     arguments_json: str
     """The arguments exactly as received."""
-    previous: PreviousObservation | None
-    """The evaluation it carries."""
+    evaluations: tuple[PreviousObservation, ...]
+    """The evaluations it carries (none, one, or several)."""
     scope: JsonObject
     """The scope it asks for, as the model may see it again (``checked_scope``)."""
     scope_identity: str
@@ -39,6 +39,10 @@ class PreparedCall:
     """Runs the backend."""
     projector: ResultProjector
     """Projects the raw result."""
+    arguments_digest: str
+    """SHA-256 of the canonical form of the parsed envelope with the tool's name: two
+    spellings of the same call (key order, white space, a default left out, one evaluation as
+    an object or as a list of one) have the same digest."""
 
 
 class ToolSpec(ABC):

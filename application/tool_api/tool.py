@@ -116,16 +116,20 @@ class EvidenceTool(ToolSpec, Generic[I]):
         refused = self.refuse(request)
         if refused is not None:
             return EnvelopeError(refused)
+        evaluations = _evaluations(getattr(parsed, "previous_observation", None))
+        if len({item.tool_call_id for item in evaluations}) < len(evaluations):
+            return EnvelopeError("DUPLICATE_EVALUATION")
         identity = sha256_hex(
             canonical_json({"tool": self.name, "scope": self.normalized_scope(request)})
         )
         return PreparedCall(
             arguments_json=arguments_json,
-            previous=_previous(getattr(parsed, "previous_observation", None)),
+            evaluations=evaluations,
             scope=self.scope(request),
             scope_identity=identity,
             executor=partial(self.run, request),
             projector=partial(self.project, request),
+            arguments_digest=_arguments_digest(self.name, parsed, evaluations),
         )
 
 
@@ -143,7 +147,23 @@ def _envelope(tool_class: str, input_model: type[BaseModel]) -> type[BaseModel]:
     return made
 
 
-def _previous(model: object) -> PreviousObservation | None:
-    if not isinstance(model, PreviousObservationModel):
-        return None
-    return PreviousObservation(model.tool_call_id, Evaluation(model.evaluation))
+def _evaluations(value: object) -> tuple[PreviousObservation, ...]:
+    if value is None:
+        return ()
+    items = value if isinstance(value, list) else [value]
+    return tuple(
+        PreviousObservation(item.tool_call_id, Evaluation(item.evaluation))
+        for item in items
+        if isinstance(item, PreviousObservationModel)
+    )
+
+
+def _arguments_digest(
+    name: str, parsed: BaseModel, evaluations: tuple[PreviousObservation, ...]
+) -> str:
+    # The contract's own JSON dump is canonical for a given contract: fields in declaration
+    # order, every default spelled out, values in one form each. The evaluations are added as
+    # a sorted list, so one object and a list of one are the same.
+    arguments = parsed.model_dump_json(exclude={"previous_observation"})
+    pairs = sorted(f"{item.tool_call_id}={item.evaluation.value}" for item in evaluations)
+    return sha256_hex("\n".join((name, arguments, *pairs)).encode("utf-8"))

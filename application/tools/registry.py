@@ -79,6 +79,8 @@ class ToolInvoker:
             arguments_json=prepared.arguments_json,
             authorized=True,
             read_only=self.spec.read_only,
+            arguments_digest=prepared.arguments_digest,
+            scope_identity=prepared.scope_identity,
         )
         return self.boundary.invoke(
             context,

@@ -1,8 +1,13 @@
-"""Decide functions of the ProgressTracker (SPEC §7).
+"""Decide functions of the ProgressTracker (the progress protocol).
 
-Admission runs before a call may execute: it checks the evaluation the call carries, refuses a
-repeated scope, and refuses everything once collection has stopped. The outcome decision runs
-when the call finishes and is appended with its READY or ERROR event.
+Admission runs before a call may execute. A tool_call_id already taken in the run (a call
+began under it, or its refusal was recorded) is not decided again: it is a retry or a reuse,
+answered from the record. Otherwise admission checks the evaluations the call carries (see
+``evaluations.py`` for steps), refuses a repeated scope (checked already, or, for a call of a
+step, being checked by a call still running), and refuses everything once collection has
+stopped. Violations inside one step are each answered, but the step counts once toward the
+violation limit. The outcome decision runs when the call finishes and is appended with its
+READY or ERROR event.
 """
 
 from __future__ import annotations
@@ -13,21 +18,26 @@ from enum import StrEnum
 from attrs import frozen
 
 from factledger.domain.invocation import Invocation, Projecting
+from factledger.domain.progress.evaluations import (
+    EvaluationsRefused,
+    PreviousObservation,
+    check_evaluations,
+)
 from factledger.domain.progress.events import (
     CallOutcomeRecorded,
     CollectionStopped,
     DuplicateScopeRecorded,
-    ObservationEvaluated,
     ObservationRejected,
     ProgressEvent,
     ProtocolViolationRecorded,
 )
-from factledger.domain.progress.policy import CallOutcome, Evaluation, ViolationType
+from factledger.domain.progress.policy import CallOutcome, ViolationType
 from factledger.domain.progress.state import ProgressState, evolve_progress
 from factledger.domain.status import EvidenceStatus, StopReason
 
 __all__ = [
     "Admitted",
+    "AlreadyKnown",
     "FinishedCall",
     "NotAdmitted",
     "PreviousObservation",
@@ -40,16 +50,6 @@ __all__ = [
 
 
 @frozen
-class PreviousObservation:
-    """The evaluation a call carries of the previous EVIDENCE_FOUND result."""
-
-    tool_call_id: str
-    """The evaluated call."""
-    evaluation: Evaluation
-    """GAINED or NO_GAIN."""
-
-
-@frozen
 class Proposal:
     """A call asking to be executed."""
 
@@ -59,8 +59,12 @@ class Proposal:
     """Its tool."""
     scope_identity: str
     """The identity of its normalised scope (tool + scope)."""
-    previous: PreviousObservation | None
-    """The evaluation it carries."""
+    evaluations: tuple[PreviousObservation, ...] = ()
+    """The evaluations it carries (none, one, or one per pending result)."""
+    step: int | None = None
+    """Its agent step, when the transport knows it."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of its arguments (recorded with a refusal)."""
 
 
 class RefusalKind(StrEnum):
@@ -73,10 +77,23 @@ class RefusalKind(StrEnum):
 
 @frozen
 class Admitted:
-    """The call may execute; ``events`` (its evaluation) are appended with its reservation."""
+    """The call may execute; ``events`` (its evaluations) are appended with its reservation."""
 
     events: tuple[ProgressEvent, ...]
     """Events to append atomically with the call's reservation."""
+
+
+@frozen
+class AlreadyKnown:
+    """The tool_call_id is taken in this run: nothing is decided, the record answers."""
+
+    tool_call_id: str
+    """The id."""
+
+    @property
+    def events(self) -> tuple[ProgressEvent, ...]:
+        """Nothing to append."""
+        return ()
 
 
 @frozen
@@ -90,11 +107,15 @@ class NotAdmitted:
     violation: ViolationType | None = None
     """For a protocol violation: which."""
     expected_tool_call_id: str | None = None
-    """For a protocol violation: the call that awaits evaluation."""
+    """For a protocol violation: the (first) call that awaits evaluation."""
     first_tool_call_id: str | None = None
     """For a duplicate scope: the call that already checked it."""
     stop_reason: StopReason | None = None
     """Set when collection is (now) stopped."""
+    expected_tool_call_ids: tuple[str, ...] = ()
+    """For a protocol violation: every call that awaits this call's evaluation."""
+    step: int | None = None
+    """The refused call's step (calls with a step are told every expected id)."""
 
 
 @frozen
@@ -121,71 +142,93 @@ def _apply(state: ProgressState, events: list[ProgressEvent]) -> ProgressState:
     return state
 
 
-def _finished(invocations: Mapping[str, Invocation], tool_call_id: str) -> bool:
-    invocation = invocations.get(tool_call_id)
-    return invocation is not None and not isinstance(invocation, Projecting)
+def _in_flight(invocations: Mapping[str, Invocation], scope_identity: str) -> str | None:
+    for invocation in invocations.values():
+        if type(invocation) is Projecting and invocation.info.scope_identity == scope_identity:
+            return invocation.info.tool_call_id
+    return None
 
 
 def decide_admission(
     state: ProgressState, invocations: Mapping[str, Invocation], proposal: Proposal
-) -> Admitted | NotAdmitted:
-    """May this call execute? (SPEC §7 gate 3: protocol check, then duplicate check.)"""
+) -> Admitted | NotAdmitted | AlreadyKnown:
+    """May this call execute? (Protocol check, then duplicate check.)"""
+    if proposal.tool_call_id in invocations or proposal.tool_call_id in state.refusals:
+        return AlreadyKnown(proposal.tool_call_id)
     if state.stop_reason is not None:
         return NotAdmitted((), RefusalKind.STOP_REQUIRED, stop_reason=state.stop_reason)
-    events: list[ProgressEvent] = []
-    previous = proposal.previous
-    violation: ViolationType | None = None
-    if state.pending is not None:
-        if previous is None:
-            violation = ViolationType.MISSING_EVALUATION
-        elif previous.tool_call_id != state.pending:
-            violation = ViolationType.WRONG_OBSERVATION
-        else:
-            events.append(
-                ObservationEvaluated(state.pending, previous.evaluation, proposal.tool_call_id)
-            )
-    elif previous is not None and not _finished(invocations, previous.tool_call_id):
-        violation = ViolationType.UNKNOWN_OBSERVATION
-
-    if violation is not None:
-        events.append(ProtocolViolationRecorded(proposal.tool_call_id, violation, state.pending))
-        stop = None
-        if state.violations + 1 >= state.policy.protocol_violation_limit:
-            stop = StopReason.PROGRESS_PROTOCOL_VIOLATED
-            events.append(CollectionStopped(stop, proposal.tool_call_id))
-        return NotAdmitted(
-            tuple(events),
-            RefusalKind.PROTOCOL_VIOLATION,
-            violation=violation,
-            expected_tool_call_id=state.pending,
-            stop_reason=stop,
-        )
-
+    checked = check_evaluations(
+        state, invocations, proposal.tool_call_id, proposal.evaluations, proposal.step
+    )
+    if isinstance(checked, EvaluationsRefused):
+        return _violation(state, proposal, checked)
+    events: list[ProgressEvent] = list(checked.events)
     after = _apply(state, events)
     if after.consecutive_no_gain >= state.policy.no_gain_threshold:
-        events.append(CollectionStopped(StopReason.INFORMATION_SATURATED, proposal.tool_call_id))
-        return NotAdmitted(
-            tuple(events), RefusalKind.STOP_REQUIRED, stop_reason=StopReason.INFORMATION_SATURATED
-        )
-
+        stop = StopReason.INFORMATION_SATURATED
+        events.append(CollectionStopped(stop, proposal.tool_call_id, proposal.arguments_digest))
+        return NotAdmitted(tuple(events), RefusalKind.STOP_REQUIRED, stop_reason=stop)
     first = after.checked_scopes.get(proposal.scope_identity)
+    if first is None and proposal.step is not None:
+        # Calls of one step run side by side: a sibling may be checking this very scope.
+        first = _in_flight(invocations, proposal.scope_identity)
     if first is not None:
-        events.append(
-            DuplicateScopeRecorded(
-                proposal.tool_call_id, proposal.tool_name, proposal.scope_identity, first
-            )
-        )
-        stop = None
-        if after.consecutive_no_gain + 1 >= state.policy.no_gain_threshold:
-            stop = StopReason.INFORMATION_SATURATED
-            events.append(CollectionStopped(stop, proposal.tool_call_id))
-        return NotAdmitted(
-            tuple(events),
-            RefusalKind.DUPLICATE_SCOPE,
-            first_tool_call_id=first,
-            stop_reason=stop,
-        )
+        return _duplicate(after, proposal, events, first)
     return Admitted(tuple(events))
+
+
+def _violation(
+    state: ProgressState, proposal: Proposal, refused: EvaluationsRefused
+) -> NotAdmitted:
+    step = proposal.step
+    counted = step is None or step not in state.violation_steps
+    expected = refused.expected_tool_call_ids
+    first = expected[0] if expected else None
+    events: list[ProgressEvent] = [
+        ProtocolViolationRecorded(
+            proposal.tool_call_id,
+            refused.violation,
+            first,
+            step=step,
+            counted=counted,
+            expected_tool_call_ids=expected,
+            arguments_digest=proposal.arguments_digest,
+        )
+    ]
+    stop = None
+    if counted and state.violations + 1 >= state.policy.protocol_violation_limit:
+        stop = StopReason.PROGRESS_PROTOCOL_VIOLATED
+        events.append(CollectionStopped(stop, proposal.tool_call_id))
+    return NotAdmitted(
+        tuple(events),
+        RefusalKind.PROTOCOL_VIOLATION,
+        violation=refused.violation,
+        expected_tool_call_id=first,
+        stop_reason=stop,
+        expected_tool_call_ids=expected,
+        step=step,
+    )
+
+
+def _duplicate(
+    after: ProgressState, proposal: Proposal, events: list[ProgressEvent], first: str
+) -> NotAdmitted:
+    events.append(
+        DuplicateScopeRecorded(
+            proposal.tool_call_id,
+            proposal.tool_name,
+            proposal.scope_identity,
+            first,
+            proposal.arguments_digest,
+        )
+    )
+    stop = None
+    if after.consecutive_no_gain + 1 >= after.policy.no_gain_threshold:
+        stop = StopReason.INFORMATION_SATURATED
+        events.append(CollectionStopped(stop, proposal.tool_call_id))
+    return NotAdmitted(
+        tuple(events), RefusalKind.DUPLICATE_SCOPE, first_tool_call_id=first, stop_reason=stop
+    )
 
 
 def decide_outcome(state: ProgressState, call: FinishedCall) -> tuple[ProgressEvent, ...]:
@@ -210,8 +253,11 @@ def decide_outcome(state: ProgressState, call: FinishedCall) -> tuple[ProgressEv
     return tuple(events)
 
 
-def decide_budget_stop(state: ProgressState, tool_call_id: str) -> tuple[ProgressEvent, ...]:
-    """A call refused for an exhausted budget stops collection (BUDGET_LIMIT_REACHED)."""
-    if state.stop_reason is not None:
+def decide_budget_stop(
+    state: ProgressState, tool_call_id: str, arguments_digest: str | None = None
+) -> tuple[ProgressEvent, ...]:
+    """A call refused for an exhausted budget stops collection (BUDGET_LIMIT_REACHED); the
+    stop records the refused call's arguments digest, so that a retry of it is recognised."""
+    if state.stop_reason is not None or tool_call_id in state.refusals:
         return ()
-    return (CollectionStopped(StopReason.BUDGET_LIMIT_REACHED, tool_call_id),)
+    return (CollectionStopped(StopReason.BUDGET_LIMIT_REACHED, tool_call_id, arguments_digest),)

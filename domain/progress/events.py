@@ -26,7 +26,7 @@ __all__ = [
 
 @frozen
 class ObservationEvaluated:
-    """The model evaluated the result that awaited evaluation."""
+    """The model evaluated a result that awaited evaluation."""
 
     TYPE: ClassVar[str] = "OBSERVATION_EVALUATED"
     tool_call_id: str
@@ -47,7 +47,17 @@ class ProtocolViolationRecorded:
     violation: ViolationType
     """How."""
     expected_tool_call_id: str | None
-    """The call awaiting evaluation, if any."""
+    """The (first) call awaiting this call's evaluation, if any."""
+    step: int | None = None
+    """The agent step of the offending call, when known."""
+    counted: bool = True
+    """False for a further violation in a step that already counted one: a batch counts at
+    most once toward the violation limit."""
+    expected_tool_call_ids: tuple[str, ...] = ()
+    """Every call awaiting this call's evaluation (set for calls with a step)."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of the refused call's arguments: a retry is recognised
+    by it (None in events recorded before the field existed)."""
 
 
 @frozen
@@ -62,7 +72,10 @@ class DuplicateScopeRecorded:
     scope_identity: str
     """The normalised scope's identity."""
     first_tool_call_id: str
-    """The call that already checked this scope."""
+    """The call that already checked this scope (or is checking it)."""
+    arguments_digest: str | None = None
+    """SHA-256 of the canonical form of the refused call's arguments: a retry is recognised
+    by it (None in events recorded before the field existed)."""
 
 
 @frozen
@@ -100,7 +113,10 @@ class CollectionStopped:
     reason: StopReason
     """Why."""
     tool_call_id: str | None
-    """The call whose outcome stopped collection, when one did."""
+    """The call whose outcome or refusal stopped collection, when one did."""
+    arguments_digest: str | None = None
+    """Set when the stop came with the refusal of ``tool_call_id`` (nothing of it began):
+    the digest of its arguments, by which a retry of it is recognised."""
 
 
 ProgressEvent: TypeAlias = (

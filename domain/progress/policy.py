@@ -23,7 +23,7 @@ class ProgressPolicy:
 
 
 class Evaluation(StrEnum):
-    """The model's verdict on the previous EVIDENCE_FOUND result."""
+    """The model's verdict on an EVIDENCE_FOUND result."""
 
     GAINED = "GAINED"
     NO_GAIN = "NO_GAIN"
@@ -38,6 +38,8 @@ class ViolationType(StrEnum):
     """The call evaluates another tool_call_id than the one awaiting evaluation."""
     UNKNOWN_OBSERVATION = "UNKNOWN_OBSERVATION"
     """The call evaluates a tool_call_id that has no finished result in this run."""
+    STALE_STEP = "STALE_STEP"
+    """The call names an agent step before the latest step a call of the run began in."""
 
 
 class CallOutcome(StrEnum):

@@ -7,6 +7,7 @@ store and its vault sharing one namespace), ``clock`` and ``wait``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -17,6 +18,7 @@ from factledger.domain.append_guards import CounterGuard, MetaField
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
 from factledger.domain.codec import chain_hash
 from factledger.domain.events import GENESIS_HASH
+from factledger.ports.append_waiter import AppendWaiter
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import (
     Appended,
@@ -185,6 +187,41 @@ class StoreContract:
             thread.join()
         assert sum(isinstance(result, Appended) for result in results) == 1
         assert sum(isinstance(result, SequenceConflict) for result in results) == 7
+
+    # -- waiting for a run's next append (retries wait for the call they repeat) -------------
+
+    def test_waiting_returns_once_another_thread_appends_to_the_run(
+        self, store: EventStore
+    ) -> None:
+        assert isinstance(store, AppendWaiter)
+        first = store.append(request_after("run-a", GENESIS, 1, "one"))
+        assert isinstance(first, Appended)
+        store.append(request_after("run-b", GENESIS, 1, "other"))  # another run: no wake-up
+        timer = threading.Timer(
+            0.1, lambda: store.append(request_after("run-a", first.head, 1, "two"))
+        )
+        started = time.monotonic()
+        timer.start()
+        try:
+            assert store.wait_for_append("run-a", first.head.sequence, 10.0) is True
+        finally:
+            timer.join()
+        assert time.monotonic() - started < 5.0
+
+    def test_waiting_on_a_run_that_already_grew_returns_at_once(self, store: EventStore) -> None:
+        assert isinstance(store, AppendWaiter)
+        store.append(request_after("run-a", GENESIS, 2, "one"))
+        started = time.monotonic()
+        assert store.wait_for_append("run-a", 1, 10.0) is True
+        assert time.monotonic() - started < 5.0
+
+    def test_waiting_ends_at_its_timeout_when_nothing_is_appended(self, store: EventStore) -> None:
+        assert isinstance(store, AppendWaiter)
+        store.append(request_after("run-a", GENESIS, 1, "one"))
+        started = time.monotonic()
+        assert store.wait_for_append("run-a", 1, 0.3) is False
+        assert store.wait_for_append("nobody", 0, 0.1) is False
+        assert time.monotonic() - started >= 0.35
 
     # -- partition logs and the run index --------------------------------------------------
 

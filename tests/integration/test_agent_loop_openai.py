@@ -121,3 +121,27 @@ def test_a_model_that_never_stops_calling_tools_is_bounded_by_its_budget(
     assert isinstance(release, dict)
     assert release["run_state"] == "BUDGET_EXHAUSTED"
     assert release["outcome"] == "FALLBACK"
+
+
+def test_parallel_tool_calls_of_one_reply_are_one_step_and_each_is_answered(
+    harness: Harness,
+) -> None:
+    runbook = json.dumps({"previous_observation": None, "input": {"query": "GW-504 remedy"}})
+    both = [{"tool_call_id": "c1", "evaluation": "GAINED"},
+            {"tool_call_id": "c2", "evaluation": "NO_GAIN"}]  # fmt: skip
+    later = json.dumps({"previous_observation": both, "input": {"query": "card-gateway pool"}})
+    answers = [Answer(message(tool_calls=[tool_call("c1", "lookup_knowledge", LOOKUP),
+                                          tool_call("c2", "lookup_knowledge", runbook)])),
+               Answer(message(tool_calls=[tool_call("c3", "lookup_knowledge", later)])),
+               Answer(message(DRAFT))]  # fmt: skip
+    with chat_server(answers) as server:
+        result, _ = _run(harness, server.url)
+        third = server.requests[2]["messages"]
+        assert isinstance(third, list)
+        answered = [at(m, "tool_call_id") for m in third if at(m, "role") == "tool"]
+        assert answered == ["c1", "c2", "c3"]
+    observations = result["observations"]
+    assert isinstance(observations, list)
+    assert [at(o, "observation", "status") for o in observations] == ["READY"] * 3
+    control = harness.control_view(str(result["run_id"]), "c3")
+    assert control.violations == 0

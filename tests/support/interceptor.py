@@ -46,9 +46,10 @@ class Session:
         arguments: str,
         tool_name: str = "lookup_knowledge",
         passthrough: PassThroughHandler | None = None,
+        step: int | None = None,
     ) -> JsonObject:
         handled = self.runtime.interceptor.handle(
-            self.run_id, tool_call_id, tool_name, arguments, step=1, passthrough=passthrough
+            self.run_id, tool_call_id, tool_name, arguments, step=step, passthrough=passthrough
         )
         assert isinstance(handled, Observed), handled
         return handled.observation

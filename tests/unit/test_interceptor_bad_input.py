@@ -210,7 +210,7 @@ def test_a_backend_failure_counts_as_no_gain(world: World) -> None:
     log = world.runtime.runs.load(world.run_id)
     assert not isinstance(log, Exception)
     assert log.progress.consecutive_no_gain == 1  # type: ignore[union-attr]
-    assert log.progress.pending is None  # type: ignore[union-attr]
+    assert log.progress.pending == ()  # type: ignore[union-attr]
 
 
 def test_a_call_in_a_foreign_or_unknown_run_is_refused_without_recording(world: World) -> None:
@@ -241,6 +241,6 @@ def test_a_projector_that_misstates_the_evidence_status_is_rejected(world: World
         }
     )
     log = runtime.runs.load(started.run_id)
-    assert log.progress.pending is None  # type: ignore[union-attr]
+    assert log.progress.pending == ()  # type: ignore[union-attr]
     assert "call-1" in log.progress.rejected  # type: ignore[union-attr]
     runtime.close()

@@ -136,3 +136,17 @@ def test_an_unexpected_failure_is_a_tool_error_with_a_code_and_no_exception_text
         assert "secret" not in str(error)
 
     _drive(gateway, scenario)
+
+
+def test_calls_naming_one_step_in_meta_are_admitted_together(gateway: McpGateway) -> None:
+    run_id = gateway.harness.start_run(question="q", service="card-gateway")
+    steps = {"factledger/run_id": run_id, "factledger/step": 1}
+    first = gateway.call("lookup_knowledge", LOOKUP, session=None, meta=steps)
+    other = {"previous_observation": None, "input": {"query": "pool exhausted"}}
+    second = gateway.call("lookup_knowledge", other, session=None, meta=steps)
+    assert first.payload["status"] == second.payload["status"] == "READY"
+    bad = gateway.call(
+        "lookup_knowledge", other, session=None, meta={**steps, "factledger/step": "2"}
+    )
+    assert bad.is_error
+    assert bad.payload["error_code"] == "INVALID_META"

@@ -1,0 +1,42 @@
+"""Waiting, bounded, for a run's stream to grow past a sequence.
+
+Event-driven where the store can be watched (``AppendWaiter``); otherwise the head is read
+with a backoff from 2 ms to 50 ms, so a short wait stays short and a long one costs few reads.
+"""
+
+from __future__ import annotations
+
+import time
+
+from returns.result import Success
+
+from factledger.ports.append_waiter import AppendWaiter
+from factledger.ports.event_store import EventStore
+
+__all__ = ["wait_for_append"]
+
+_FIRST_PAUSE = 0.002
+_LONGEST_PAUSE = 0.05
+
+
+def wait_for_append(
+    store: EventStore, run_id: str, after_sequence: int, timeout_seconds: float
+) -> bool:
+    """True once the run holds an event after ``after_sequence``; False at the timeout."""
+    if timeout_seconds <= 0:
+        return False
+    if isinstance(store, AppendWaiter):
+        return store.wait_for_append(run_id, after_sequence, timeout_seconds)
+    deadline = time.monotonic() + timeout_seconds
+    pause = _FIRST_PAUSE
+    while True:
+        head = store.read_head(run_id)
+        if isinstance(head, Success):
+            found = head.unwrap()
+            if found is not None and found.sequence > after_sequence:
+                return True
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, _LONGEST_PAUSE)
