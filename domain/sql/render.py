@@ -1,4 +1,4 @@
-"""SQL text generated from an approved tree: a fixed point, and its SQLite form.
+"""SQL text generated from an approved tree: a fixed point, and the form its engine runs.
 
 The executor never runs the model's string. It runs text generated from the checked tree,
 and only when that text survives a round trip unchanged: parsing it and generating it again
@@ -13,16 +13,21 @@ from returns.result import Failure, Result, Success
 from sqlglot import ErrorLevel, exp
 from sqlglot.errors import ParseError, SqlglotError, TokenError
 
-from factledger.domain.sql.policy import SqlDialect
+from factledger.domain.sql.policy import SourceDialect, SqlDialect, source_dialect
 from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
 
-__all__ = ["parse_mysql", "regenerate", "render_sql"]
+__all__ = ["parse_mysql", "parse_statement", "regenerate", "render_sql"]
 
 
 def parse_mysql(text: str) -> Result[exp.Expr, SqlRefusal]:
     """The one statement of ``text`` (MySQL syntax), or PARSE_ERROR / NESTING_TOO_DEEP."""
+    return parse_statement(text, "mysql")
+
+
+def parse_statement(text: str, dialect: SourceDialect) -> Result[exp.Expr, SqlRefusal]:
+    """The one statement of ``text`` in ``dialect``, or PARSE_ERROR / NESTING_TOO_DEEP."""
     try:
-        parsed = sqlglot.parse(text, read="mysql", error_level=ErrorLevel.RAISE)
+        parsed = sqlglot.parse(text, read=dialect, error_level=ErrorLevel.RAISE)
     except RecursionError:
         return Failure(SqlRefusal(RefusalCode.NESTING_TOO_DEEP))
     except (ParseError, TokenError):
@@ -33,23 +38,28 @@ def parse_mysql(text: str) -> Result[exp.Expr, SqlRefusal]:
     return Success(trees[0])
 
 
-def regenerate(tree: exp.Expr) -> Result[str, SqlRefusal]:
-    """The MySQL text of ``tree`` with every identifier quoted, when it is a fixed point."""
+def regenerate(tree: exp.Expr, dialect: SourceDialect = "mysql") -> Result[str, SqlRefusal]:
+    """The text of ``tree`` in ``dialect`` with every identifier quoted, when it is a fixed
+    point."""
     for node in tree.walk():
         if isinstance(node, exp.Identifier):
             node.set("quoted", True)
-        elif isinstance(node, exp.GroupConcat) and node.args.get("separator") is None:
+        elif (
+            dialect == "mysql"
+            and isinstance(node, exp.GroupConcat)
+            and node.args.get("separator") is None
+        ):
             # sqlglot writes MySQL's default separator out; say it in the tree too.
             node.set("separator", exp.Literal.string(","))
     try:
-        text = tree.sql(dialect="mysql", unsupported_level=ErrorLevel.RAISE)
+        text = tree.sql(dialect=dialect, unsupported_level=ErrorLevel.RAISE)
     except (RecursionError, SqlglotError):
         return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
-    reparsed_result = parse_mysql(text)
+    reparsed_result = parse_statement(text, dialect)
     if isinstance(reparsed_result, Failure):
         return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
     reparsed = reparsed_result.unwrap()
-    if reparsed != tree or reparsed.sql(dialect="mysql") != text:
+    if reparsed != tree or reparsed.sql(dialect=dialect) != text:
         return Failure(SqlRefusal(RefusalCode.NOT_FIXED_POINT))
     if "\\" in text:
         return Failure(SqlRefusal(RefusalCode.BACKSLASH_ESCAPE))
@@ -57,8 +67,9 @@ def regenerate(tree: exp.Expr) -> Result[str, SqlRefusal]:
 
 
 def render_sql(sql: str, dialect: SqlDialect) -> Result[str, SqlRefusal]:
-    """A plan's SQL (MySQL syntax) as ``dialect`` runs it."""
-    if dialect == "mysql":
+    """Regenerated SQL (in the datasource's source dialect) as the ``dialect`` engine runs it:
+    the same text for MySQL and PostgreSQL, transpiled for SQLite."""
+    if dialect == source_dialect(dialect):
         return Success(sql)
     tree_result = parse_mysql(sql)
     if isinstance(tree_result, Failure):

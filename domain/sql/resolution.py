@@ -8,8 +8,13 @@ The rules are stricter than MySQL's so that the two can never disagree:
 * a qualified column (``o.status``) looks its qualifier up in the current query level,
   then in the enclosing ones (a correlated reference), exactly like MySQL;
 * an unqualified column must match exactly one source of its own query level — never an
-  enclosing one — or, in GROUP BY, HAVING and ORDER BY, a select-list alias; an alias may
-  not take the name of a column it could be confused with;
+  enclosing one — or, in GROUP BY, HAVING and ORDER BY, a select-list alias;
+* an alias that takes the name of a column (``COALESCE(status, 'unknown') AS status``) is
+  resolved the way MySQL and PostgreSQL agree on, and written so that no engine can read it
+  otherwise: a bare ORDER BY item of that name is the alias (written as its position), every
+  other use is the column (written qualified);
+* every JOIN relates rows: its ON condition holds, as one of its top-level AND terms, an
+  equality between a column of the joined source and a column of a source before it;
 * a sensitive column may stand only as a bare item (optionally aliased) of the outermost
   SELECT list, and only when that SELECT has no DISTINCT, GROUP BY, HAVING, aggregate or
   window: its values come back redacted, and nothing else may compute with them.
@@ -77,6 +82,11 @@ class _Scope:
         """Select-list aliases (lower case) and whether each stands for a sensitive column."""
         self.positions: list[bool] = []
         """Whether each select-list item is a sensitive column, by position."""
+        self.shadowing: dict[str, int] = {}
+        """Aliases (lower case) that take a source column's name, and their 1-based position
+        in the select list (0 when two items share the alias)."""
+        self.resolved: dict[int, str] = {}
+        """The source (its key in ``sources``) of each resolved Column node, by node id."""
 
 
 class _Refused(Exception):
@@ -165,11 +175,17 @@ class _Resolver:
         projections: list[exp.Expr] = list(node.expressions)
         eligible = self._sensitive_slots(node, projections) if outermost else set()
         scope.positions = [self._register(item, scope, eligible) for item in projections]
+        for position, item in enumerate(projections, start=1):
+            self._note_shadowing(item, position, scope)
 
         for item in projections:
             self._expression(item, scope, visible, eligible, aliases=False)
-        for join in node.args.get("joins") or ():
-            self._expression(_child(join, "on"), scope, visible, eligible, aliases=False)
+        self._distinct_on(node, scope, visible, eligible)
+        keys = list(scope.sources)
+        for index, join in enumerate(node.args.get("joins") or ()):
+            condition = _child(join, "on")
+            self._expression(condition, scope, visible, eligible, aliases=False)
+            _require_relation(condition, scope, keys[index + 1], frozenset(keys[: index + 1]))
         where = node.args.get("where")
         if isinstance(where, exp.Where):
             self._expression(where, scope, visible, eligible, aliases=False)
@@ -184,7 +200,8 @@ class _Resolver:
         order = node.args.get("order")
         if isinstance(order, exp.Order):
             for ordered in order.expressions:
-                self._ordinal(_child(ordered, "this"), scope)
+                target = _alias_position(_child(ordered, "this"), scope)
+                self._ordinal(target, scope)
                 self._expression(ordered, scope, visible, eligible, aliases=True)
         return [
             _Output(_output_name(item), sensitive)
@@ -311,13 +328,41 @@ class _Resolver:
             sensitive = found is not None and found.sensitive
         if isinstance(item, exp.Alias):
             lowered = item.alias.lower()
-            same_column = isinstance(bare, exp.Column) and bare.name.lower() == lowered
-            if not same_column and any(lowered in s.columns for s in scope.sources.values()):
-                raise _Refused(RefusalCode.SHADOWING_NAME)
             if scope.aliases.get(lowered, sensitive) != sensitive:
                 raise _Refused(RefusalCode.SHADOWING_NAME)
             scope.aliases[lowered] = sensitive
         return sensitive
+
+    def _note_shadowing(self, item: exp.Expr, position: int, scope: _Scope) -> None:
+        """Remember an alias that takes the name of a column of this SELECT's sources."""
+        if not isinstance(item, exp.Alias):
+            return
+        lowered = item.alias.lower()
+        bare = item.this
+        if isinstance(bare, exp.Column) and bare.name.lower() == lowered:
+            return  # ``status AS status``: the alias is the column
+        if not any(lowered in source.columns for source in scope.sources.values()):
+            return
+        scope.shadowing[lowered] = 0 if lowered in scope.shadowing else position
+
+    def _distinct_on(
+        self,
+        node: exp.Select,
+        scope: _Scope,
+        ctes: dict[str, _Source],
+        eligible: set[int],
+    ) -> None:
+        """PostgreSQL's ``DISTINCT ON (…)``: its expressions read columns like any other."""
+        distinct = node.args.get("distinct")
+        if not isinstance(distinct, exp.Distinct):
+            return
+        on = distinct.args.get("on")
+        if on is None:
+            return
+        for column in on.find_all(exp.Column):
+            if column.args.get("table") is None and column.name.lower() in scope.shadowing:
+                raise _Refused(RefusalCode.AMBIGUOUS_COLUMN)
+        self._expression(on, scope, ctes, eligible, aliases=False)
 
     def _lookup(self, column: exp.Column, scope: _Scope) -> _Column | None:
         """The column an item names, without side effects (None when unresolvable)."""
@@ -372,8 +417,12 @@ class _Resolver:
         if found.sensitive and id(column) not in eligible:
             raise _Refused(RefusalCode.SENSITIVE_COLUMN_USE)
         column.set("this", exp.to_identifier(found.name))
-        if column.args.get("table") is not None:
+        qualified = column.args.get("table") is not None
+        if qualified or found.name.lower() in scope.shadowing:
             column.set("table", exp.to_identifier(source.spelling))
+        for key, candidate in scope.sources.items():
+            if candidate is source:
+                scope.resolved[id(column)] = key
         if found.table is not None:
             self.columns.add(f"{found.table}.{found.name}")
 
@@ -419,6 +468,51 @@ def _output_name(item: exp.Expr) -> str:
     if len(text) > _MAX_OUTPUT_NAME:
         return text[: _MAX_OUTPUT_NAME - 1] + "…"
     return text
+
+
+def _alias_position(target: exp.Expr, scope: _Scope) -> exp.Expr:
+    """A bare ORDER BY name that is a shadowing alias, written as the alias's position."""
+    if not isinstance(target, exp.Column) or target.args.get("table") is not None:
+        return target
+    position = scope.shadowing.get(target.name.lower())
+    if position is None:
+        return target
+    if position == 0:
+        raise _Refused(RefusalCode.AMBIGUOUS_COLUMN)
+    literal = exp.Literal.number(position)
+    target.replace(literal)
+    return literal
+
+
+def _require_relation(
+    condition: exp.Expr, scope: _Scope, joined: str, before: frozenset[str]
+) -> None:
+    """The ON condition must equate a column of the joined source with one of a source
+    joined before it, as one of its top-level AND terms: ``ON 1 = 1``, ``ON a.id = a.id``,
+    ``ON a.id <> b.id`` or ``ON b.id >= 0`` relate nothing and multiply rows."""
+    terms: list[exp.Expr] = [condition]
+    while terms:
+        term = terms.pop()
+        while isinstance(term, exp.Paren):
+            term = term.this
+        if isinstance(term, exp.And):
+            terms.extend((term.this, term.expression))
+            continue
+        if not isinstance(term, exp.EQ | exp.NullSafeEQ):
+            continue
+        left, right = _bare(term.this), _bare(term.expression)
+        if left is None or right is None:
+            continue
+        sides = {scope.resolved.get(id(left)), scope.resolved.get(id(right))}
+        if joined in sides and sides - {joined} and (sides - {joined}) <= before:
+            return
+    raise _Refused(RefusalCode.UNRELATED_JOIN)
+
+
+def _bare(node: exp.Expr) -> exp.Column | None:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return node if isinstance(node, exp.Column) else None
 
 
 def _child(node: exp.Expr, key: str) -> exp.Expr:
