@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from attrs import evolve
 
 from factledger.adapters.config.sql import SqlDatasourceSettings
 from factledger.adapters.sql.mysql_executor import MySqlExecutor
@@ -50,7 +49,8 @@ def test_the_same_plan_returns_the_same_rows_on_sqlite_and_mariadb(
     mariadb_policy = sql_test_database.policy
     on_sqlite = validate_sql(sqlite_policy, sql).unwrap()
     on_mariadb = validate_sql(mariadb_policy, sql).unwrap()
-    assert evolve(on_sqlite, datasource=on_mariadb.datasource) == on_mariadb
+    same = ("tables", "columns", "output_columns", "row_limit")
+    assert [getattr(on_sqlite, name) for name in same] == [getattr(on_mariadb, n) for n in same]
 
     sqlite = SqliteExecutor(sqlite_policy, sqlite_settings.url)
     mariadb = MySqlExecutor(mariadb_policy.datasource, sql_test_database.settings.url)

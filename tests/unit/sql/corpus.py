@@ -9,6 +9,7 @@ against is ``tests/data/sql/policy.toml``.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,9 @@ from factledger.adapters.sql.policy import policy_from_settings
 from factledger.domain.sql.policy import SqlDialect, SqlPolicy
 
 SQL_DATA = Path(__file__).resolve().parents[2] / "data" / "sql"
+CORPUS_NOW = datetime(2024, 5, 1, 11, 0, 0, tzinfo=UTC)
+"""The instant every corpus query's NOW() is bound to (an hour after the test data's last
+order)."""
 
 
 @frozen
