@@ -186,7 +186,6 @@ class MySqlExecutor:
             return None
         return [[to_json_scalar(value) for value in row] for row in fetched]
 
-
     def _check_cost(self, connection: Connection, plan: QueryPlan) -> None:
         """EXPLAIN the plan's SQL (nothing is read) and refuse it above the cost gate."""
         explained = (

@@ -25,6 +25,7 @@ Errors become stable codes; no server message reaches the caller.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Sequence
@@ -193,10 +194,8 @@ class _Watchdog:
             if self._stopped:
                 return
             self.fired = True
-        try:
+        with contextlib.suppress(psycopg.Error):  # best effort: the server limit is first
             self._connection.cancel_safe(timeout=2.0)
-        except psycopg.Error:
-            pass
 
 
 def _code(error: psycopg.Error, *, timed_out: bool) -> SqlFailureCode:

@@ -118,9 +118,7 @@ def _kind(node: exp.Expr, dialect: SqlDialect) -> str | None:
     return None
 
 
-def _literal(
-    node: exp.Expr, dialect: SqlDialect, now: datetime, zone: timezone
-) -> exp.Expr | None:
+def _literal(node: exp.Expr, dialect: SqlDialect, now: datetime, zone: timezone) -> exp.Expr | None:
     kind = _kind(node, dialect)
     digits = _fraction_digits(node)
     if kind is None or digits is None:

@@ -96,8 +96,7 @@ def test_a_slow_query_is_stopped_at_its_time_limit(
 
 def test_a_plan_above_the_cost_gate_is_refused_before_it_runs(sqlite_tool: SqlTool) -> None:
     nested = (
-        "SELECT a.id, (SELECT COUNT(*) FROM ledger b WHERE b.bucket = a.bucket) AS n "
-        "FROM ledger a"
+        "SELECT a.id, (SELECT COUNT(*) FROM ledger b WHERE b.bucket = a.bucket) AS n FROM ledger a"
     )
     failure = sqlite_tool.run("payments_sqlite", nested, 5.0).failure()
     assert failure == BackendFailure(BackendFailureKind.INVALID_REQUEST, "COST_TOO_HIGH")
