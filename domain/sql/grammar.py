@@ -298,6 +298,7 @@ _NONDETERMINISTIC_NAMES = frozenset(
 _METADATA_TYPES: tuple[type[exp.Expr], ...] = (
     exp.CurrentVersion,
     exp.CurrentSchema,
+    exp.CurrentDatabase,
     exp.CurrentUser,
     exp.SessionUser,
     exp.CurrentRole,

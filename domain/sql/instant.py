@@ -298,7 +298,7 @@ def normalize_timestamps(tree: exp.Expr) -> None:
             target = node.args.get("to")
             if (
                 isinstance(target, exp.DataType)
-                and target.this == exp.DataType.Type.TIMESTAMP
+                and target.this in (exp.DataType.Type.TIMESTAMP, exp.DataType.Type.TIMESTAMPTZ)
                 and not target.expressions
             ):
                 node.set("to", exp.DataType.build("DATETIME"))

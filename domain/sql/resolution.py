@@ -36,8 +36,12 @@ from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
 
 __all__ = ["METADATA_SCHEMAS", "Resolution", "resolve_names"]
 
-METADATA_SCHEMAS = frozenset({"information_schema", "mysql", "performance_schema", "sys"})
+METADATA_SCHEMAS = frozenset(
+    {"information_schema", "mysql", "performance_schema", "sys", "pg_catalog", "pg_toast"}
+)
 """Schemas that describe the server: never readable, whatever the allowlist says."""
+METADATA_PREFIXES = ("pg_", "sqlite_")
+"""Names of the catalog tables and views of PostgreSQL and SQLite."""
 
 
 @frozen
@@ -84,7 +88,9 @@ class _Scope:
         """Whether each select-list item is a sensitive column, by position."""
         self.shadowing: dict[str, int] = {}
         """Aliases (lower case) that take a source column's name, and their 1-based position
-        in the select list (0 when two items share the alias)."""
+        in the select list (0 when another item has the same name)."""
+        self.output_names: dict[str, int] = {}
+        """How many select-list items have each output name (lower case)."""
         self.resolved: dict[int, str] = {}
         """The source (its key in ``sources``) of each resolved Column node, by node id."""
 
@@ -175,6 +181,9 @@ class _Resolver:
         projections: list[exp.Expr] = list(node.expressions)
         eligible = self._sensitive_slots(node, projections) if outermost else set()
         scope.positions = [self._register(item, scope, eligible) for item in projections]
+        for item in projections:
+            name = _output_name(item).lower()
+            scope.output_names[name] = scope.output_names.get(name, 0) + 1
         for position, item in enumerate(projections, start=1):
             self._note_shadowing(item, position, scope)
 
@@ -289,6 +298,8 @@ class _Resolver:
             raise _Refused(RefusalCode.METADATA_ACCESS)
         table = self._tables.get(lowered)
         if table is None:
+            if lowered.startswith(METADATA_PREFIXES):
+                raise _Refused(RefusalCode.METADATA_ACCESS)
             raise _Refused(RefusalCode.UNLISTED_TABLE)
         node.set("this", exp.to_identifier(table.name))
         self.tables.add(table.name)
@@ -343,7 +354,8 @@ class _Resolver:
             return  # ``status AS status``: the alias is the column
         if not any(lowered in source.columns for source in scope.sources.values()):
             return
-        scope.shadowing[lowered] = 0 if lowered in scope.shadowing else position
+        shared = lowered in scope.shadowing or scope.output_names.get(lowered, 0) > 1
+        scope.shadowing[lowered] = 0 if shared else position
 
     def _distinct_on(
         self,
