@@ -155,7 +155,7 @@ class PostgresExecutor:
             f"SET LOCAL lock_timeout = {milliseconds}",
             f"SET LOCAL idle_in_transaction_session_timeout = {milliseconds + 5000}",
             f"SET LOCAL search_path = {schema}",
-            f"SET LOCAL TIME ZONE INTERVAL '{self._time_zone}' HOUR TO MINUTE",
+            _time_zone_statement(self._time_zone),
         )
 
     def _refusal(self, explained: object) -> SqlFailureCode | None:
@@ -168,6 +168,14 @@ class PostgresExecutor:
         if estimate is None:
             return SqlFailureCode.COST_UNKNOWN
         return SqlFailureCode.COST_TOO_HIGH if estimate.exceeds(self._cost_limits) else None
+
+
+def _time_zone_statement(offset: str) -> str:
+    """``SET LOCAL TIME ZONE`` for a ``+HH:MM`` offset (UTC by its name, so that the driver
+    knows it; another offset as the standard interval)."""
+    if offset in ("+00:00", "-00:00"):
+        return "SET LOCAL TIME ZONE 'UTC'"
+    return f"SET LOCAL TIME ZONE INTERVAL '{offset}' HOUR TO MINUTE"
 
 
 class _Watchdog:

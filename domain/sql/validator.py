@@ -22,7 +22,7 @@ from factledger.domain.sql.policy import SqlPolicy
 from factledger.domain.sql.prescan import prescan
 from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
 from factledger.domain.sql.render import parse_statement, regenerate, render_sql
-from factledger.domain.sql.resolution import resolve_names
+from factledger.domain.sql.resolution import Resolution, resolve_names
 from factledger.domain.sql.shape import check_shape
 
 __all__ = ["SqlValidator", "validate_sql"]
@@ -64,7 +64,9 @@ def validate_sql(
     if isinstance(row_limit_result, Failure):
         return Failure(row_limit_result.failure())
     row_limit = row_limit_result.unwrap()
-    sql_result = regenerate(tree, policy.source_dialect)
+    sql_result = regenerate(
+        tree, policy.source_dialect, lambda reparsed: _same_plan(reparsed, policy, resolution)
+    )
     if isinstance(sql_result, Failure):
         return Failure(sql_result.failure())
     rendered = render_sql(sql_result.unwrap(), policy.dialect)
@@ -108,6 +110,15 @@ def _checked_tree(
     if refused is not None:
         return Failure(SqlRefusal(refused))
     return Success((tree, bound.unwrap()))
+
+
+def _same_plan(reparsed: exp.Expr, policy: SqlPolicy, resolution: Resolution) -> bool:
+    """True when the tree the regenerated text means passes every check again and reads and
+    returns exactly what the checked tree does."""
+    if check_shape(reparsed, policy.dialect, policy.limits) is not None:
+        return False
+    again = resolve_names(reparsed, policy)
+    return isinstance(again, Success) and again.unwrap() == resolution
 
 
 def _unwrap(tree: exp.Expr) -> exp.Expr:
