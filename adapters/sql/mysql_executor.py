@@ -110,6 +110,8 @@ class MySqlExecutor:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
         if plan.datasource != self._datasource:
             return _fail(SqlFailureCode.WRONG_DATASOURCE)
+        if plan.dialect != "mysql":
+            return _fail(SqlFailureCode.UNSUPPORTED)
         limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
         try:
             connection = self._engine.connect()
