@@ -9,8 +9,8 @@ Defence in depth around a plan the validator already approved
   its startup options) and one transaction: ``BEGIN TRANSACTION READ ONLY``, then
   ``SET LOCAL`` of ``statement_timeout``, ``lock_timeout``,
   ``idle_in_transaction_session_timeout``, ``search_path`` (the datasource's schema only),
-  ``jit`` off and the time zone, ``ROLLBACK`` at the end. The query cannot change any of them: it is one
-  SELECT, and ``set_config`` and ``SET`` are refused by the validator;
+  ``jit`` off and the time zone, ``ROLLBACK`` at the end. The query cannot change any of
+  them: it is one SELECT, and ``set_config`` and ``SET`` are refused by the validator;
 * every statement goes through the extended query protocol (``binary=True``), which takes one
   statement and nothing more: a stacked ``; COMMIT`` is a syntax error on the server, and the
   text is never formatted on the client, so ``%`` and ``:name`` inside literals stay text;

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from sqlglot import exp
+from sqlglot.expressions.datatypes import DType
 
 from factledger.domain.sql.policy import SqlDialect
 from factledger.domain.sql.refusal import RefusalCode
@@ -119,7 +120,7 @@ _T = exp.DataType.Type
 _COMMON_TYPES = frozenset(
     {_T.BIGINT, _T.INT, _T.DECIMAL, _T.DOUBLE, _T.CHAR, _T.VARCHAR, _T.DATE, _T.TIME}
 )
-ALLOWED_DATA_TYPES: Mapping[SqlDialect, frozenset[exp.DataType.Type]] = MappingProxyType(
+ALLOWED_DATA_TYPES: Mapping[SqlDialect, frozenset[DType]] = MappingProxyType(
     {
         "mysql": _COMMON_TYPES | {_T.UBIGINT, _T.DATETIME},
         "sqlite": _COMMON_TYPES | {_T.UBIGINT, _T.DATETIME},

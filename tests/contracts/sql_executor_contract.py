@@ -14,7 +14,7 @@ from returns.result import Failure, Result
 
 from factledger.domain.sql.cost import CostLimits
 from factledger.domain.sql.plan import QueryPlan
-from factledger.domain.sql.policy import SqlPolicy
+from factledger.domain.sql.policy import SqlDialect, SqlPolicy
 from factledger.domain.sql.raw_result import decode_raw_result
 from factledger.domain.sql.validator import validate_sql
 from factledger.ports.sql import SqlExecutionFailure, SqlExecutor, SqlFailureCode
@@ -65,7 +65,9 @@ class SqlExecutorContract(ABC):
     # -- results -----------------------------------------------------------------------------
 
     def test_a_plan_returns_its_rows_with_their_types(self) -> None:
-        plan = self.plan("SELECT id, status, amount FROM orders WHERE status = 'failed' ORDER BY id")
+        plan = self.plan(
+            "SELECT id, status, amount FROM orders WHERE status = 'failed' ORDER BY id"
+        )
         raw = decode_raw_result(self.run(plan).unwrap()).unwrap()
         assert [list(row) for row in raw.rows] == [
             [2, "failed", 99.99],
@@ -106,7 +108,7 @@ class SqlExecutorContract(ABC):
 
     def test_a_plan_for_another_engine_is_not_run(self) -> None:
         plan = self.plan("SELECT id FROM orders")
-        other = "postgres" if plan.dialect != "postgres" else "mysql"
+        other: SqlDialect = "postgres" if plan.dialect != "postgres" else "mysql"
         assert self.failure_code(evolve(plan, dialect=other)) is SqlFailureCode.UNSUPPORTED
 
     def test_a_forged_plan_that_writes_is_refused_by_the_database(self) -> None:

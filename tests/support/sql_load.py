@@ -18,6 +18,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 
 from attrs import frozen
 
@@ -89,7 +90,8 @@ def create_mariadb(address: MariaDbAddress) -> LoadDatabase:
                     "grp INT NOT NULL, created_at DATETIME NOT NULL)"
                 )
                 connection.exec_driver_sql(
-                    f"INSERT INTO {table} SELECT seq, MOD(seq * {step}, 10), MOD(seq * {step}, 1000),"
+                    f"INSERT INTO {table} SELECT seq, MOD(seq * {step}, 10), "
+                    f"MOD(seq * {step}, 1000),"
                     f" '2024-05-01' + INTERVAL seq SECOND FROM seq_1_to_{ROWS}"
                 )
                 connection.exec_driver_sql(f"ANALYZE TABLE {table}")
@@ -174,15 +176,17 @@ def postgres_counters(load: LoadDatabase) -> tuple[float, int]:
                 b"SELECT COALESCE(SUM(seq_tup_read + COALESCE(idx_tup_fetch, 0)), 0) "
                 b"FROM pg_stat_user_tables WHERE relname IN ('big', 'other')"
             ).fetchone()
-            current = (
-                float((active or (0,))[0] or 0) / 1000,
-                int((read or (0,))[0] or 0),
-            )
+            current = (_number(active) / 1000, int(_number(read)))
             if current == previous:
                 return current
             previous = current
             time.sleep(0.6)
     return previous or (0.0, 0)
+
+
+def _number(row: tuple[object, ...] | None) -> float:
+    value = row[0] if row else None
+    return float(value) if isinstance(value, int | float | Decimal) else 0.0
 
 
 def drop_postgres(load: LoadDatabase) -> None:

@@ -83,7 +83,9 @@ def test_the_role_holds_exactly_the_listed_column_grants(pg_test_database: PgTes
     assert tables == []
     assert attributes is not None
     assert attributes[:5] == (False, False, False, False, False)
-    assert "default_transaction_read_only=on" in attributes[5]
+    settings = attributes[5]
+    assert isinstance(settings, list)
+    assert "default_transaction_read_only=on" in settings
 
 
 def test_a_slow_query_is_stopped_on_the_server_and_leaves_nothing_running(

@@ -166,7 +166,7 @@ def test_the_observation_shows_the_executed_sql_and_its_instant_and_no_event_or_
     assert isinstance(record, CanonicalInvocation)
     assert abs((record.started_at - bound).total_seconds()) < 2  # the call's start instant
     assert record.agent_result is not None
-    assert record.agent_result["scope"] == scope  # type: ignore[index]
+    assert record.agent_result["scope"] == scope
     events = runtime.store.read_run(run_id).unwrap()
     assert events
     assert not any(marker.encode() in event.data for event in events)

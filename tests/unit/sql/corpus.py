@@ -82,7 +82,5 @@ def corpus_policy(dialect: SqlDialect = "mysql") -> SqlPolicy:
     )
 
 
-def cases(
-    label: Literal["accept", "reject"], dialect: SqlDialect = "mysql"
-) -> tuple[Case, ...]:
+def cases(label: Literal["accept", "reject"], dialect: SqlDialect = "mysql") -> tuple[Case, ...]:
     return tuple(case for case in load_corpus(dialect) if case.label == label)

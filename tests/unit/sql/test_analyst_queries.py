@@ -28,8 +28,7 @@ def test_at_most_two_percent_of_the_analyst_queries_are_refused(dialect: SqlDial
     assert len(refused) <= len(queries) * 0.02, refused
 
 
-def test_the_mysql_analyst_queries_on_a_sqlite_datasource_are_refused_only_for_want_of_a_function(
-) -> None:
+def test_mysql_analyst_queries_on_a_sqlite_datasource_are_refused_only_for_a_function() -> None:
     # SQLite runs MySQL syntax transpiled; what it cannot express it refuses as such, never
     # for another reason.
     policy = corpus_policy("sqlite")
