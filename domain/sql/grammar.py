@@ -161,6 +161,7 @@ _BOTH = _ALL
 _MYSQL: frozenset[SqlDialect] = frozenset({"mysql"})
 _NOT_SQLITE: frozenset[SqlDialect] = frozenset({"mysql", "postgres"})
 _POSTGRES: frozenset[SqlDialect] = frozenset({"postgres"})
+_MYSQL_SQLITE: frozenset[SqlDialect] = frozenset({"mysql", "sqlite"})
 
 FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyType(
     {
@@ -196,8 +197,8 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         # numbers
         exp.Round: _BOTH,
         exp.Abs: _BOTH,
-        exp.Floor: _NOT_SQLITE,
-        exp.Ceil: _NOT_SQLITE,
+        exp.Floor: _ALL,
+        exp.Ceil: _ALL,
         exp.Sign: _BOTH,
         exp.Sqrt: _NOT_SQLITE,
         exp.Ln: _NOT_SQLITE,
@@ -210,25 +211,25 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         exp.TimeToStr: _BOTH,
         exp.StrToDate: _MYSQL,
         exp.DateDiff: _BOTH,
-        exp.DateAdd: _NOT_SQLITE,
-        exp.DateSub: _NOT_SQLITE,
-        exp.TimestampDiff: _MYSQL,
+        exp.DateAdd: _ALL,
+        exp.DateSub: _ALL,
+        exp.TimestampDiff: _MYSQL_SQLITE,
         exp.TimestampAdd: _MYSQL,
         exp.UnixToTime: _NOT_SQLITE,
         exp.LastDay: _MYSQL,
-        exp.Extract: _NOT_SQLITE,
-        exp.Year: _NOT_SQLITE,
+        exp.Extract: _ALL,
+        exp.Year: _ALL,
         exp.Quarter: _NOT_SQLITE,
-        exp.Month: _NOT_SQLITE,
+        exp.Month: _ALL,
         exp.Week: _NOT_SQLITE,
         exp.WeekOfYear: _MYSQL,
-        exp.Day: _NOT_SQLITE,
-        exp.DayOfMonth: _NOT_SQLITE,
-        exp.DayOfWeek: _NOT_SQLITE,
-        exp.DayOfYear: _NOT_SQLITE,
-        exp.Hour: _NOT_SQLITE,
-        exp.Minute: _NOT_SQLITE,
-        exp.Second: _NOT_SQLITE,
+        exp.Day: _ALL,
+        exp.DayOfMonth: _ALL,
+        exp.DayOfWeek: _ALL,
+        exp.DayOfYear: _ALL,
+        exp.Hour: _ALL,
+        exp.Minute: _ALL,
+        exp.Second: _ALL,
         # window functions
         exp.RowNumber: _BOTH,
         exp.Rank: _BOTH,
@@ -262,7 +263,7 @@ UNTYPED_FUNCTIONS: Mapping[str, frozenset[SqlDialect]] = MappingProxyType(
         "TIMEDIFF": _MYSQL,
         "TIME_TO_SEC": _MYSQL,
         "SEC_TO_TIME": _MYSQL,
-        "UNIX_TIMESTAMP": _MYSQL,
+        "UNIX_TIMESTAMP": _MYSQL_SQLITE,
         "TIME_FORMAT": _MYSQL,
         "SUBSTRING_INDEX": _MYSQL,
         "LOCATE": _MYSQL,
@@ -274,8 +275,9 @@ UNTYPED_FUNCTIONS: Mapping[str, frozenset[SqlDialect]] = MappingProxyType(
 )
 """Functions sqlglot leaves untyped (``Anonymous``) that are deterministic and side-effect free."""
 
-SQLITE_UNSUPPORTED_NODES: tuple[type[exp.Expr], ...] = (exp.Interval,)
-"""Operators sqlglot does not carry over to SQLite unchanged (``x + INTERVAL 1 DAY``)."""
+SQLITE_UNSUPPORTED_NODES: tuple[type[exp.Expr], ...] = ()
+"""Operators SQLite never runs (interval arithmetic is rewritten by ``sqlite_forms`` where it
+can be, and refused at rendering where it cannot)."""
 
 AGGREGATE_TYPES: tuple[type[exp.Expr], ...] = (exp.AggFunc, exp.Window)
 """Nodes that make a SELECT aggregate (or windowed) over its rows."""

@@ -21,6 +21,7 @@ from sqlglot.errors import ParseError, SqlglotError, TokenError
 
 from factledger.domain.sql.policy import SourceDialect, SqlDialect, source_dialect
 from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
+from factledger.domain.sql.sqlite_forms import SqliteUnsupported, to_sqlite_forms
 
 __all__ = ["parse_mysql", "parse_statement", "regenerate", "render_sql"]
 
@@ -103,8 +104,8 @@ def render_sql(sql: str, dialect: SqlDialect) -> Result[str, SqlRefusal]:
     tree_result = parse_mysql(sql)
     if isinstance(tree_result, Failure):
         return Failure(tree_result.failure())
-    tree = tree_result.unwrap()
     try:
+        tree = to_sqlite_forms(tree_result.unwrap())
         return Success(tree.sql(dialect=dialect, unsupported_level=ErrorLevel.RAISE))
-    except (RecursionError, SqlglotError):
+    except (RecursionError, SqlglotError, SqliteUnsupported):
         return Failure(SqlRefusal(RefusalCode.UNSUPPORTED_ON_DATASOURCE))

@@ -12,6 +12,7 @@ from returns.result import Failure
 
 from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.adapters.memory.clock import ManualClock
+from factledger.adapters.sql.policy import policy_from_settings
 from factledger.adapters.sql.tool import SqlTool
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
@@ -113,3 +114,18 @@ def test_every_accepted_postgresql_analyst_query_returns_what_postgresql_returns
                 assert _same(rows, direct, cap), (case.case_id, rows, direct)
                 checked += 1
     assert checked >= 80
+
+
+def test_every_mysql_analyst_query_a_sqlite_datasource_accepts_runs_on_sqlite(
+    sqlite_settings: SqlDatasourceSettings,
+) -> None:
+    policy = policy_from_settings(sqlite_settings)
+    ran = 0
+    for tool in _tool(sqlite_settings):
+        for case in load_cases(ANALYST_FILES["sqlite"]):
+            if isinstance(validate_sql(policy, case.sql, CORPUS_NOW), Failure):
+                continue
+            raw = tool.run(sqlite_settings.name, case.sql, 5.0)
+            assert not isinstance(raw, Failure), (case.case_id, raw)
+            ran += 1
+    assert ran >= 80

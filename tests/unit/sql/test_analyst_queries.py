@@ -1,5 +1,5 @@
 """Queries an incident analyst writes (``tests/data/sql/analyst_*.jsonl``): at most 2% of
-them may be refused on their own dialect."""
+them may be refused on their own dialect (a SQLite datasource takes the MySQL set)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tests.unit.sql.corpus import CORPUS_NOW, corpus_policy, load_cases
 
 ANALYST_FILES: dict[SqlDialect, str] = {
     "mysql": "analyst_mysql.jsonl",
+    "sqlite": "analyst_mysql.jsonl",
     "postgres": "analyst_postgres.jsonl",
 }
 

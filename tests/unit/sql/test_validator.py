@@ -113,7 +113,7 @@ def test_a_sqlite_datasource_refuses_functions_that_do_not_transpile() -> None:
     assert refusal("SELECT LEFT(status, 2) AS s FROM orders", sqlite) is (
         RefusalCode.UNSUPPORTED_ON_DATASOURCE
     )
-    assert refusal("SELECT DATE_SUB(created_at, INTERVAL 1 DAY) AS d FROM orders", sqlite) is (
+    assert refusal("SELECT DATE_SUB(created_at, INTERVAL 1 MONTH) AS d FROM orders", sqlite) is (
         RefusalCode.UNSUPPORTED_ON_DATASOURCE
     )
     assert validate_sql(sqlite, "SELECT DATE(created_at) AS d FROM orders").unwrap()
