@@ -204,5 +204,5 @@ def test_the_postgresql_grants_are_connect_usage_and_column_selects_only() -> No
         'GRANT SELECT ("id", "status") ON "public"."orders" TO "factledger_ro"',
     )
     role = postgres_role_statements("factledger_ro", "'pw'")
-    assert role[0].startswith('CREATE ROLE "factledger_ro" LOGIN PASSWORD \'pw\' NOSUPERUSER')
+    assert role[0].startswith("CREATE ROLE \"factledger_ro\" LOGIN PASSWORD 'pw' NOSUPERUSER")
     assert 'ALTER ROLE "factledger_ro" SET default_transaction_read_only = on' in role
