@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 _BINARY = frozenset({"this", "expression"})
+_SET_OPERATION = frozenset({"this", "expression", "distinct", "order", "limit", "offset"})
 
 ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
     {
@@ -40,7 +41,7 @@ ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
             {"expressions", "from_", "joins", "where", "group", "having", "order", "limit",
              "offset", "with_", "distinct"}
         ),
-        exp.Union: frozenset({"this", "expression", "distinct", "order", "limit", "offset"}),
+        exp.Union: _SET_OPERATION,
         exp.Subquery: frozenset({"this", "alias"}),
         exp.From: frozenset({"this"}),
         exp.Join: frozenset({"this", "on", "side", "kind"}),
@@ -210,6 +211,11 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         exp.TsOrDsToTimestamp: _BOTH,
         exp.TimeToStr: _BOTH,
         exp.StrToDate: _MYSQL,
+        exp.StrToTime: _MYSQL,
+        exp.ConvertTimezone: _MYSQL,
+        exp.Time: _MYSQL,
+        exp.Dayname: _MYSQL,
+        exp.SubstringIndex: _MYSQL,
         exp.DateDiff: _BOTH,
         exp.DateAdd: _ALL,
         exp.DateSub: _ALL,
@@ -268,6 +274,8 @@ UNTYPED_FUNCTIONS: Mapping[str, frozenset[SqlDialect]] = MappingProxyType(
         "SUBSTRING_INDEX": _MYSQL,
         "LOCATE": _MYSQL,
         "AGE": _POSTGRES,
+        "TIMEZONE": _POSTGRES,
+        "FIELD": _MYSQL,
         "TO_DATE": _POSTGRES,
         "BTRIM": _POSTGRES,
         "JUSTIFY_INTERVAL": _POSTGRES,

@@ -81,6 +81,10 @@ def bind_current_time(
         return Failure(SqlRefusal(RefusalCode.NONDETERMINISTIC_FUNCTION))
     bound: set[int] = set()
     for node in found:
+        if _kind(node, dialect) == "age":
+            today = _cast(now.astimezone(zone).date().isoformat(), "DATE")
+            node.set("expressions", [today, *node.expressions])
+            continue
         literal = _literal(node, dialect, now, zone)
         if literal is None:
             return Failure(SqlRefusal(RefusalCode.FORBIDDEN_FUNCTION))
@@ -96,6 +100,8 @@ def _kind(node: exp.Expr, dialect: SqlDialect) -> str | None:
     if isinstance(node, exp.Anonymous):
         name = node.name.upper()
         if dialect == "postgres":
+            if name == "AGE" and len(node.expressions) == 1:
+                return "age"  # age(x) is age(current_date, x)
             return "now" if name in _POSTGRES_NOW else None
         if name in _MYSQL_NOW:
             return "now"

@@ -102,7 +102,7 @@ class _Resolver:
             if node.args.get("alias") is not None:
                 raise Refused(RefusalCode.FORBIDDEN_SYNTAX)
             return self.query(child(node, "this"), outer, ctes, outermost=outermost)
-        if isinstance(node, exp.Union):
+        if isinstance(node, exp.SetOperation):
             left = self.query(child(node, "this"), outer, ctes, outermost=False)
             self.query(child(node, "expression"), outer, ctes, outermost=False)
             self._union_order(node, left)
@@ -111,7 +111,7 @@ class _Resolver:
             return self._select(node, outer, ctes, outermost=outermost)
         raise Refused(RefusalCode.NOT_A_SELECT)
 
-    def _union_order(self, node: exp.Union, outputs: list[Output]) -> None:
+    def _union_order(self, node: exp.SetOperation, outputs: list[Output]) -> None:
         order = node.args.get("order")
         if not isinstance(order, exp.Order):
             return
@@ -347,7 +347,7 @@ class _Resolver:
             if isinstance(current, exp.Exists):
                 self.query(child(current, "this"), scope, ctes, outermost=False)
                 continue
-            if isinstance(current, exp.Select | exp.Union):
+            if isinstance(current, exp.Select | exp.SetOperation):
                 self.query(current, scope, ctes, outermost=False)
                 continue
             stack.extend(current.iter_expressions())

@@ -123,7 +123,7 @@ def alias_name(node: exp.Expr) -> str | None:
 def require_named(query: exp.Expr) -> None:
     """A CTE's or derived table's columns must have names a reader can rely on."""
     select = query
-    while isinstance(select, exp.Union | exp.Subquery):
+    while isinstance(select, exp.SetOperation | exp.Subquery):
         select = child(select, "this")
     if not isinstance(select, exp.Select):
         raise Refused(RefusalCode.FORBIDDEN_SYNTAX)

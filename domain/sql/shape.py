@@ -29,6 +29,8 @@ __all__ = ["check_shape"]
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 """What a table, column or alias name may look like: ASCII only, so no confusable passes."""
+OUTPUT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ .:/%#()-]{0,63}")
+"""What a select-list alias may look like (``AS "failed orders"``): printable ASCII, no quote."""
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _INTEGER = re.compile(r"\d{1,20}")
 
@@ -160,7 +162,8 @@ def _check_allowed_node(
         return RefusalCode.WILDCARD
     if isinstance(node, exp.Identifier):
         name = node.args.get("this")
-        if not isinstance(name, str) or IDENTIFIER.fullmatch(name) is None:
+        pattern = OUTPUT_NAME if isinstance(node.parent, exp.Alias) else IDENTIFIER
+        if not isinstance(name, str) or pattern.fullmatch(name) is None:
             return RefusalCode.BAD_IDENTIFIER
         return None
     if isinstance(node, exp.Literal):

@@ -88,7 +88,7 @@ def validate_sql(
 
 def _checked_tree(
     policy: SqlPolicy, text: str, now: datetime | None
-) -> Result[tuple[exp.Select | exp.Union, bool], SqlRefusal]:
+) -> Result[tuple[exp.Select | exp.SetOperation, bool], SqlRefusal]:
     """The parsed query, its current time bound, once every node passed the allowlist."""
     limits = policy.limits
     dialect = policy.source_dialect
@@ -103,6 +103,9 @@ def _checked_tree(
         return Failure(SqlRefusal(RefusalCode.NOT_A_SELECT))
     if dialect == "mysql":
         normalize_timestamps(tree)
+    refused_fetch = _fetch_as_limit(tree)
+    if refused_fetch is not None:
+        return Failure(SqlRefusal(refused_fetch))
     bound = bind_current_time(tree, policy.dialect, now, policy.time_zone)
     if isinstance(bound, Failure):
         return Failure(bound.failure())
@@ -134,7 +137,21 @@ def _unwrap(tree: exp.Expr) -> exp.Expr:
     return tree
 
 
-def _clamp_limit(tree: exp.Select | exp.Union, policy: SqlPolicy) -> Result[int, SqlRefusal]:
+def _fetch_as_limit(tree: exp.Expr) -> RefusalCode | None:
+    """``FETCH FIRST n ROWS ONLY`` is ``LIMIT n``; any other FETCH is refused."""
+    for fetch in list(tree.find_all(exp.Fetch)):
+        options = fetch.args.get("limit_options")
+        count = fetch.args.get("count")
+        plain = options is None or not (
+            options.args.get("percent") or options.args.get("with_ties")
+        )
+        if not (plain and isinstance(count, exp.Literal) and not count.is_string):
+            return RefusalCode.BAD_LIMIT
+        fetch.replace(exp.Limit(expression=exp.Literal.number(str(count.this))))
+    return None
+
+
+def _clamp_limit(tree: exp.Select | exp.SetOperation, policy: SqlPolicy) -> Result[int, SqlRefusal]:
     """Rows the caller may receive; the SQL's LIMIT becomes one more, to see if more exist."""
     limits = policy.limits
     requested = _integer(tree.args.get("limit"))
