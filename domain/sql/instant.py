@@ -69,12 +69,18 @@ def parse_offset(text: str) -> timezone | None:
 
 
 def bind_current_time(
-    tree: exp.Expr, dialect: SqlDialect, now: datetime | None, zone: timezone = UTC
+    tree: exp.Expr,
+    dialect: SqlDialect,
+    now: datetime | None,
+    zone: timezone = UTC,
+    nodes: list[exp.Expr] | None = None,
 ) -> Result[bool, SqlRefusal]:
     """Replace every current-time function of ``tree`` (in place) by a literal of ``now``
     seen in ``zone``; True when the query named the current time. Without an instant, such
-    a query is refused (NONDETERMINISTIC_FUNCTION)."""
-    found = [node for node in tree.walk() if _kind(node, dialect) is not None]
+    a query is refused (NONDETERMINISTIC_FUNCTION). ``nodes`` may give the tree's nodes,
+    already listed."""
+    listed = list(tree.walk()) if nodes is None else nodes
+    found = [node for node in listed if _kind(node, dialect) is not None]
     if not found:
         return Success(False)
     if now is None or now.tzinfo is None:
@@ -295,11 +301,11 @@ def _same_format(original: str, moment: datetime, type_name: object) -> str:
     return text
 
 
-def normalize_timestamps(tree: exp.Expr) -> None:
+def normalize_timestamps(nodes: list[exp.Expr]) -> None:
     """MySQL's ``TIMESTAMP '…'`` literal and one-argument ``TIMESTAMP(x)`` are DATETIME
     values: write them (in place) as ``CAST(… AS DATETIME)``, the form that reads back the
-    same."""
-    for node in list(tree.walk()):
+    same. ``nodes`` are the tree's nodes."""
+    for node in nodes:
         if isinstance(node, exp.Cast):
             target = node.args.get("to")
             if (

@@ -113,8 +113,10 @@ class _Scanner:
         while index < end:
             char = text[index]
             if char in _ALLOWED_WHITESPACE:
-                self._kept.append(char)
-                index += 1
+                start = index
+                while index < end and text[index] in _ALLOWED_WHITESPACE:
+                    index += 1
+                self._kept.append(text[start:index])
                 continue
             if not char.isascii() and unicodedata.category(char) == "Zs":
                 return _refuse(RefusalCode.CONTROL_CHARACTER)

@@ -143,8 +143,9 @@ class _Resolver:
         eligible = sensitive_slots(node, projections) if outermost else set()
         scope.positions = [self._register(item, scope, eligible) for item in projections]
         for item in projections:
-            name = output_name(item).lower()
-            scope.output_names[name] = scope.output_names.get(name, 0) + 1
+            if isinstance(item, exp.Alias | exp.Column):  # others are named by their text
+                name = output_name(item).lower()
+                scope.output_names[name] = scope.output_names.get(name, 0) + 1
         for position, item in enumerate(projections, start=1):
             note_shadowing(item, position, scope)
 

@@ -101,12 +101,13 @@ def _checked_tree(
     tree = _unwrap(parsed_result.unwrap())
     if not isinstance(tree, exp.Select | exp.Union):
         return Failure(SqlRefusal(RefusalCode.NOT_A_SELECT))
+    nodes = list(tree.walk())
     if dialect == "mysql":
-        normalize_timestamps(tree)
-    refused_fetch = _fetch_as_limit(tree)
+        normalize_timestamps(nodes)
+    refused_fetch = _fetch_as_limit(nodes)
     if refused_fetch is not None:
         return Failure(SqlRefusal(refused_fetch))
-    bound = bind_current_time(tree, policy.dialect, now, policy.time_zone)
+    bound = bind_current_time(tree, policy.dialect, now, policy.time_zone, nodes)
     if isinstance(bound, Failure):
         return Failure(bound.failure())
     refused = check_shape(tree, policy.dialect, limits)
@@ -137,9 +138,9 @@ def _unwrap(tree: exp.Expr) -> exp.Expr:
     return tree
 
 
-def _fetch_as_limit(tree: exp.Expr) -> RefusalCode | None:
+def _fetch_as_limit(nodes: list[exp.Expr]) -> RefusalCode | None:
     """``FETCH FIRST n ROWS ONLY`` is ``LIMIT n``; any other FETCH is refused."""
-    for fetch in list(tree.find_all(exp.Fetch)):
+    for fetch in [node for node in nodes if isinstance(node, exp.Fetch)]:
         options = fetch.args.get("limit_options")
         count = fetch.args.get("count")
         plain = options is None or not (
