@@ -33,7 +33,13 @@ from sqlglot import exp
 from factledger.domain.sql.policy import SqlDialect
 from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
 
-__all__ = ["bind_current_time", "normalize_timestamps", "parse_offset"]
+__all__ = [
+    "bind_current_time",
+    "is_current_time",
+    "normalize_timestamps",
+    "parse_offset",
+    "valid_precision",
+]
 
 _OFFSET = re.compile(r"([+-])(\d{2}):(\d{2})")
 _MYSQL_NOW = frozenset({"NOW", "SYSDATE"})
@@ -76,12 +82,17 @@ def bind_current_time(
     nodes: list[exp.Expr] | None = None,
 ) -> Result[bool, SqlRefusal]:
     """Replace every current-time function of ``tree`` (in place) by a literal of ``now``
-    seen in ``zone``; True when the query named the current time. Without an instant, such
-    a query is refused (NONDETERMINISTIC_FUNCTION). ``nodes`` may give the tree's nodes,
-    already listed."""
+    seen in ``zone``; True when the query named the current time. Without an instant (an
+    offline check) the functions are kept as written, except on SQLite, which refuses them
+    (NONDETERMINISTIC_FUNCTION), as it refuses a naive instant. ``nodes`` may give the
+    tree's nodes, already listed."""
     listed = list(tree.walk()) if nodes is None else nodes
     found = [node for node in listed if _kind(node, dialect) is not None]
     if not found:
+        return Success(False)
+    if now is None and dialect != "sqlite":
+        # An offline check without an instant: the functions stay as written (the SQL tool
+        # always passes the call's instant). SQLite has no such functions to keep.
         return Success(False)
     if now is None or now.tzinfo is None:
         return Failure(SqlRefusal(RefusalCode.NONDETERMINISTIC_FUNCTION))
@@ -98,6 +109,17 @@ def bind_current_time(
         bound.add(id(replaced))
     _fold(tree, bound)
     return Success(True)
+
+
+def is_current_time(node: exp.Expr, dialect: SqlDialect) -> bool:
+    """True for a current-time function (``NOW()``, ``CURRENT_DATE``, …)."""
+    kind = _kind(node, dialect)
+    return kind is not None and kind != "age"
+
+
+def valid_precision(node: exp.Expr) -> bool:
+    """True when a current-time function's argument, if any, is a precision of 0 to 6."""
+    return _fraction_digits(node) is not None
 
 
 def _kind(node: exp.Expr, dialect: SqlDialect) -> str | None:

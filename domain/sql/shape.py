@@ -22,6 +22,7 @@ from factledger.domain.sql.grammar import (
     UNIT_PARENTS,
     function_allowed,
 )
+from factledger.domain.sql.instant import is_current_time, valid_precision
 from factledger.domain.sql.policy import SqlDialect, SqlLimits
 from factledger.domain.sql.refusal import RefusalCode
 
@@ -95,12 +96,15 @@ class _Counts:
         )
 
 
-def check_shape(tree: exp.Expr, dialect: SqlDialect, limits: SqlLimits) -> RefusalCode | None:
+def check_shape(
+    tree: exp.Expr, dialect: SqlDialect, limits: SqlLimits, *, unbound_time: bool = False
+) -> RefusalCode | None:
     """None when every node is allowed and every limit holds, else the first refusal.
 
     Besides sizes, it bounds how deep subqueries nest and how often one table is named (a
     chain of self-joins)."""
     counts = _Counts(limits)
+    keep_time = unbound_time and dialect != "sqlite"
     stack: list[tuple[exp.Expr, int, int]] = [(tree, 1, 0)]
     while stack:
         node, depth, query_depth = stack.pop()
@@ -108,6 +112,10 @@ def check_shape(tree: exp.Expr, dialect: SqlDialect, limits: SqlLimits) -> Refus
             query_depth += 1
         if not counts.add(node, depth, query_depth):
             return RefusalCode.TOO_COMPLEX
+        if keep_time and is_current_time(node, dialect):
+            if not valid_precision(node):
+                return RefusalCode.FORBIDDEN_FUNCTION
+            continue  # an unbound NOW() of an offline check; its one argument is a precision
         refused = _check_node(node, dialect, limits)
         if refused is not None:
             return refused

@@ -49,8 +49,10 @@ def validate_sql(
 ) -> Result[QueryPlan, SqlRefusal]:
     """An approved plan for ``text`` under ``policy``, or the reason it is refused.
 
-    ``now`` (timezone-aware) is the instant ``NOW()`` and its kin are bound to; without it a
-    query that names the current time is refused (NONDETERMINISTIC_FUNCTION).
+    ``now`` (timezone-aware) is the instant ``NOW()`` and its kin are bound to, as literals in
+    the regenerated SQL. Without it (an offline check) they are kept as written, and
+    ``QueryPlan.now`` is None; a SQLite datasource then refuses them
+    (NONDETERMINISTIC_FUNCTION). The SQL tool always passes the call's start instant.
     """
     checked = _checked_tree(policy, text, now)
     if isinstance(checked, Failure):
@@ -65,7 +67,9 @@ def validate_sql(
         return Failure(row_limit_result.failure())
     row_limit = row_limit_result.unwrap()
     sql_result = regenerate(
-        tree, policy.source_dialect, lambda reparsed: _same_plan(reparsed, policy, resolution)
+        tree,
+        policy.source_dialect,
+        lambda reparsed: _same_plan(reparsed, policy, resolution, unbound_time=now is None),
     )
     if isinstance(sql_result, Failure):
         return Failure(sql_result.failure())
@@ -110,16 +114,18 @@ def _checked_tree(
     bound = bind_current_time(tree, policy.dialect, now, policy.time_zone, nodes)
     if isinstance(bound, Failure):
         return Failure(bound.failure())
-    refused = check_shape(tree, policy.dialect, limits)
+    refused = check_shape(tree, policy.dialect, limits, unbound_time=now is None)
     if refused is not None:
         return Failure(SqlRefusal(refused))
     return Success((tree, bound.unwrap()))
 
 
-def _same_plan(reparsed: exp.Expr, policy: SqlPolicy, resolution: Resolution) -> bool:
+def _same_plan(
+    reparsed: exp.Expr, policy: SqlPolicy, resolution: Resolution, *, unbound_time: bool
+) -> bool:
     """True when the tree the regenerated text means passes every check again and reads and
     returns exactly what the checked tree does."""
-    if check_shape(reparsed, policy.dialect, policy.limits) is not None:
+    if check_shape(reparsed, policy.dialect, policy.limits, unbound_time=unbound_time):
         return False
     again = resolve_names(reparsed, policy)
     return isinstance(again, Success) and again.unwrap() == resolution

@@ -96,8 +96,22 @@ def test_the_plan_keeps_the_instant_only_when_the_query_names_the_current_time()
     assert validate_sql(MYSQL, "SELECT id FROM orders", NOW).unwrap().now is None
 
 
-def test_without_an_instant_the_current_time_is_refused() -> None:
-    refused = validate_sql(MYSQL, "SELECT NOW() AS t").failure().code
+def test_without_an_instant_an_offline_check_keeps_the_current_time_as_written() -> None:
+    plan = validate_sql(MYSQL, "SELECT NOW() - INTERVAL 1 DAY AS t").unwrap()
+    assert plan.sql == "SELECT NOW() - INTERVAL '1' DAY AS `t` LIMIT 201"
+    assert plan.now is None
+    pg = validate_sql(POSTGRES, "SELECT now() AS t, CURRENT_DATE AS d").unwrap()
+    assert pg.sql == 'SELECT CURRENT_TIMESTAMP AS "t", CURRENT_DATE AS "d" LIMIT 201'
+    assert validate_sql(MYSQL, "SELECT NOW(7) AS t").failure().code is (
+        RefusalCode.FORBIDDEN_FUNCTION
+    )
+    assert validate_sql(MYSQL, "SELECT RAND() AS r").failure().code is (
+        RefusalCode.NONDETERMINISTIC_FUNCTION
+    )
+
+
+def test_sqlite_refuses_the_current_time_without_an_instant_and_a_naive_instant() -> None:
+    refused = validate_sql(SQLITE, "SELECT NOW() AS t").failure().code
     assert refused is RefusalCode.NONDETERMINISTIC_FUNCTION
     naive = validate_sql(MYSQL, "SELECT NOW() AS t", NOW.replace(tzinfo=None)).failure().code
     assert naive is RefusalCode.NONDETERMINISTIC_FUNCTION
