@@ -194,7 +194,7 @@ def build_runtime(
     runner = BackendRunner()
     boundary = build_boundary(settings, runs, clock, runner, call_log)
     closers: list[Callable[[], None]] = [close_store]
-    registry = _registry(settings, boundary, closers, tools)
+    registry = _registry(settings, boundary, closers, tools, clock)
     canonical = CanonicalViewReader(runs, vault, clock)
     run_service = RunService(runs, clock, ids)
     snapshots = SnapshotBuilder(runs, canonical, registry)
@@ -244,12 +244,13 @@ def _registry(
     boundary: ToolBoundary,
     closers: list[Callable[[], None]],
     tools: Sequence[OwnTool] | None,
+    clock: Clock,
 ) -> ToolRegistry:
     """The built-in tools the settings configure, then one's own; what was opened is closed
     again when a tool cannot be registered."""
     registry = ToolRegistry(boundary)
     try:
-        register_tools(settings, registry, closers)
+        register_tools(settings, registry, closers, clock=clock)
         register_own_tools(settings, registry, closers, own_tools(tools))
     except BaseException:
         while closers:
@@ -308,14 +309,19 @@ def build_chat_client(settings: Settings, asked_by: str) -> ChatClient:
 
 
 def register_tools(
-    settings: Settings, registry: ToolRegistry, closers: list[Callable[[], None]]
+    settings: Settings,
+    registry: ToolRegistry,
+    closers: list[Callable[[], None]],
+    *,
+    clock: Clock | None = None,
 ) -> None:
-    """Register every evidence tool whose backend is configured (one line per tool)."""
+    """Register every evidence tool whose backend is configured (one line per tool); the SQL
+    tool binds ``NOW()`` to ``clock``'s time at the start of each call."""
     if settings.knowledge.dir is not None:
         registry.register(KnowledgeTool(_knowledge_backend(settings.knowledge.dir, closers)))
     if settings.logs.dir is not None:
         registry.register(LogsToolSpec(FileLogBackend(Path(settings.logs.dir))))
-    sql = SqlTool.from_settings(settings.sql)
+    sql = SqlTool.from_settings(settings.sql, clock=clock)
     if sql is not None:
         closers.append(sql.close)
         registry.register(SqlToolSpec(sql))

@@ -29,6 +29,10 @@ class SqlFailureCode(StrEnum):
     """The plan cannot be expressed for this engine."""
     WRONG_DATASOURCE = "WRONG_DATASOURCE"
     """The plan was approved for another datasource."""
+    COST_TOO_HIGH = "COST_TOO_HIGH"
+    """The engine's EXPLAIN expects more work than the datasource allows; nothing was read."""
+    COST_UNKNOWN = "COST_UNKNOWN"
+    """The engine's EXPLAIN could not be read, so the plan was not run (fail closed)."""
 
 
 @frozen

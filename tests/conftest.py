@@ -14,7 +14,7 @@ from tests.support.redis_server import (
     running_redis_url,
 )
 
-pytest_plugins = ["tests.support.mariadb_fixtures"]
+pytest_plugins = ["tests.support.mariadb_fixtures", "tests.support.postgres_fixtures"]
 
 
 @pytest.fixture(scope="session")

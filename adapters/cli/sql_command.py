@@ -1,9 +1,12 @@
 """``factledger sql check``: test a datasource's policy offline.
 
 Reads JSON lines ``{"sql": "..."}`` on stdin and writes one JSON line per input:
-``{"verdict": "ACCEPT" | "REJECT", "reason": <refusal code or null>, "sql": <regenerated SQL
-or null>}``. Nothing connects to a database. A line that is not such an object is answered
-with ``REJECT`` and the reason ``MALFORMED_INPUT``; blank lines are skipped.
+``{"verdict": "ACCEPT" | "REJECT", "reason": <refusal code or null>, "sql": <the SQL the
+engine would run, or null>}``. Works for MySQL/MariaDB, PostgreSQL and SQLite datasources.
+``NOW()`` and its kin are bound to ``--now`` (ISO 8601 with an offset; the current time,
+to the second, by default). Nothing connects to a database, so the cost gate (the engine's
+EXPLAIN) is not applied here. A line that is not such an object is answered with ``REJECT``
+and the reason ``MALFORMED_INPUT``; blank lines are skipped.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -18,6 +22,7 @@ from returns.result import Failure
 
 from factledger.adapters.config.sql import load_sql_settings
 from factledger.adapters.sql.policy import policy_from_settings
+from factledger.adapters.system import SystemClock
 from factledger.domain.json_types import JsonObject
 from factledger.domain.sql.policy import SqlPolicy
 from factledger.domain.sql.validator import validate_sql
@@ -40,7 +45,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     check.add_argument("--config", required=True, type=Path, metavar="FILE")
     check.add_argument("--datasource", required=True, metavar="NAME")
+    check.add_argument(
+        "--now",
+        type=_instant,
+        default=None,
+        metavar="INSTANT",
+        help="the instant NOW() is bound to, e.g. 2024-05-01T11:00:00+00:00 (default: now)",
+    )
     check.set_defaults(handler=_check)
+
+
+def _instant(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not an ISO 8601 instant") from None
+    if moment.tzinfo is None:
+        raise argparse.ArgumentTypeError("the instant needs a UTC offset (+00:00)")
+    return moment
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -50,25 +72,28 @@ def _check(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         return 2
     settings = loaded.unwrap()
+    now = args.now or SystemClock().now().replace(microsecond=0)
     for datasource in settings.datasources:
         if datasource.name == args.datasource:
-            check_lines(policy_from_settings(datasource), sys.stdin, sys.stdout)
+            check_lines(policy_from_settings(datasource), sys.stdin, sys.stdout, now)
             return 0
     names = ", ".join(d.name for d in settings.datasources) or "none configured"
     print(f"sql.datasources: no datasource named {args.datasource!r} ({names})", file=sys.stderr)
     return 2
 
 
-def check_lines(policy: SqlPolicy, source: TextIO, sink: TextIO) -> None:
-    """Answer every JSON line of ``source`` on ``sink``."""
+def check_lines(
+    policy: SqlPolicy, source: TextIO, sink: TextIO, now: datetime | None = None
+) -> None:
+    """Answer every JSON line of ``source`` on ``sink`` (``NOW()`` bound to ``now``)."""
     for line in source:
         if not line.strip():
             continue
-        sink.write(json.dumps(_verdict(policy, line), ensure_ascii=False) + "\n")
+        sink.write(json.dumps(_verdict(policy, line, now), ensure_ascii=False) + "\n")
         sink.flush()
 
 
-def _verdict(policy: SqlPolicy, line: str) -> JsonObject:
+def _verdict(policy: SqlPolicy, line: str, now: datetime | None) -> JsonObject:
     try:
         request = json.loads(line)
     except ValueError:
@@ -78,7 +103,7 @@ def _verdict(policy: SqlPolicy, line: str) -> JsonObject:
     sql = request["sql"]
     if not isinstance(sql, str):
         return _reject(MALFORMED_INPUT)
-    result = validate_sql(policy, sql)
+    result = validate_sql(policy, sql, now)
     if isinstance(result, Failure):
         return _reject(result.failure().code.value)
     return {"verdict": "ACCEPT", "reason": None, "sql": result.unwrap().sql}

@@ -4,6 +4,8 @@
 [[sql.datasources]]
 name = "payments"
 url = "mysql+pymysql://factledger_ro@127.0.0.1:3306/payments"
+max_estimated_rows = 1000000   # the cost gate: refuse a plan the engine expects to be bigger
+time_zone = "+00:00"           # the session time zone; NOW() is bound as a literal in it
 [sql.datasources.tables.orders]
 columns = ["id", "status", "amount", "created_at", "user_id"]
 [sql.datasources.tables.users]
@@ -11,7 +13,9 @@ columns = ["id", "name", "email", "password_hash", "api_token"]
 sensitive = ["password_hash", "api_token"]
 ```
 
-No datasource configured means the SQL tool is not registered at all. An unknown key or a bad
+A PostgreSQL datasource names ``postgresql+psycopg://user@host:5432/database`` and may set
+``schema`` (default ``public``), the only schema its queries read. No datasource configured
+means the SQL tool is not registered at all. An unknown key or a bad
 value is refused with a message that names the key (never the value: a URL may hold a
 password).
 """
@@ -44,10 +48,15 @@ __all__ = [
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
-_URL_SCHEMES: dict[str, Literal["mysql", "sqlite"]] = {
+Dialect = Literal["mysql", "sqlite", "postgres"]
+_URL_SCHEMES: dict[str, Dialect] = {
     "mysql+pymysql://": "mysql",
+    "postgresql+psycopg://": "postgres",
     "sqlite:///": "sqlite",
 }
+_OFFSET = re.compile(r"[+-](?:0\d|1[0-4]):[0-5]\d")
+DEFAULT_MAX_ESTIMATED_ROWS = 1_000_000
+"""Rows the engine may expect to examine before a query is refused (COST_TOO_HIGH)."""
 
 Identifier = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -91,14 +100,46 @@ class SqlTableSettings(BaseModel):
 class SqlDatasourceSettings(BaseModel):
     """One datasource: ``[[sql.datasources]]``."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=True)
 
     name: str
     """The name the model uses to pick the datasource (``[a-z][a-z0-9_-]*``)."""
     url: str
-    """``mysql+pymysql://user[:password]@host:port/database`` or ``sqlite:///path``."""
+    """``mysql+pymysql://user[:password]@host:port/database``,
+    ``postgresql+psycopg://user[:password]@host:port/database`` or ``sqlite:///path``."""
     tables: dict[Identifier, SqlTableSettings] = Field(min_length=1)
     """The allowlisted tables, by name."""
+    schema_name: Identifier | None = Field(default=None, alias="schema")
+    """PostgreSQL only: the schema the tables live in (default ``public``)."""
+    time_zone: str = "+00:00"
+    """The session time zone as a UTC offset (``+00:00``, ``-05:00``); ``NOW()`` is bound
+    to the call's start instant seen in it."""
+    max_estimated_rows: int = Field(default=DEFAULT_MAX_ESTIMATED_ROWS, ge=1)
+    """The cost gate: the largest number of rows the engine's EXPLAIN may expect the query
+    to examine; above it the query is refused with COST_TOO_HIGH before a row is read."""
+    max_estimated_cost: float | None = Field(default=None, gt=0)
+    """The cost gate, in the engine's own cost units (PostgreSQL's ``Total Cost``, MySQL's
+    ``query_cost``, MariaDB's ``cost``); unset means only rows are checked."""
+
+    @field_validator("time_zone")
+    @classmethod
+    def _time_zone(cls, value: str) -> str:
+        if _OFFSET.fullmatch(value) is None:
+            raise ValueError("must be a UTC offset such as +00:00 or -05:00")
+        return value
+
+    @model_validator(mode="after")
+    def _schema_only_for_postgres(self) -> SqlDatasourceSettings:
+        if self.schema_name is not None:
+            _check_identifier(self.schema_name, "schema")
+            if self.dialect != "postgres":
+                raise ValueError("schema: only a PostgreSQL datasource sets it")
+        return self
+
+    @property
+    def postgres_schema(self) -> str:
+        """The schema a PostgreSQL datasource's queries read (``public`` unless set)."""
+        return self.schema_name or "public"
 
     @field_validator("name")
     @classmethod
@@ -113,11 +154,12 @@ class SqlDatasourceSettings(BaseModel):
         if not any(value.startswith(scheme) for scheme in _URL_SCHEMES):
             schemes = ", ".join(_URL_SCHEMES)
             raise ValueError(f"must start with one of: {schemes}")
-        if value.startswith("mysql+pymysql://"):
-            rest = value.removeprefix("mysql+pymysql://")
-            if "/" not in rest or not rest.split("/", 1)[1].split("?", 1)[0]:
-                raise ValueError("a MySQL/MariaDB URL must name its database")
-        elif value == "sqlite:///":
+        for scheme in ("mysql+pymysql://", "postgresql+psycopg://"):
+            if value.startswith(scheme):
+                rest = value.removeprefix(scheme)
+                if "/" not in rest or not rest.split("/", 1)[1].split("?", 1)[0]:
+                    raise ValueError("a MySQL/MariaDB or PostgreSQL URL must name its database")
+        if value == "sqlite:///":
             raise ValueError("a SQLite URL must name its file")
         return value
 
@@ -133,7 +175,7 @@ class SqlDatasourceSettings(BaseModel):
         return value
 
     @property
-    def dialect(self) -> Literal["mysql", "sqlite"]:
+    def dialect(self) -> Dialect:
         """The engine the URL names."""
         return datasource_dialect(self.url)
 
@@ -157,8 +199,8 @@ class SqlSettings(BaseModel):
         return value
 
 
-def datasource_dialect(url: str) -> Literal["mysql", "sqlite"]:
-    """``mysql`` or ``sqlite`` for a URL the settings accepted."""
+def datasource_dialect(url: str) -> Dialect:
+    """``mysql``, ``postgres`` or ``sqlite`` for a URL the settings accepted."""
     for scheme, dialect in _URL_SCHEMES.items():
         if url.startswith(scheme):
             return dialect

@@ -20,6 +20,8 @@ Errors become stable codes; no server message reaches the caller.
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from collections.abc import Sequence
 
@@ -31,6 +33,7 @@ from sqlalchemy.pool import NullPool
 
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
+from factledger.domain.sql.cost import CostLimits, explain_mysql
 from factledger.domain.sql.plan import QueryPlan
 from factledger.domain.sql.raw_result import encode_raw_result
 from factledger.ports.sql import SqlExecutionFailure, SqlFailureCode
@@ -61,8 +64,12 @@ class MySqlExecutor:
         max_time_limit_seconds: float = 30.0,
         kill_grace_seconds: float = 0.25,
         pool_size: int = 4,
+        cost_limits: CostLimits | None = None,
+        time_zone: str = "+00:00",
     ) -> None:
         self._datasource = datasource
+        self._cost_limits = cost_limits or CostLimits()
+        self._time_zone = time_zone
         self._max_time_limit = max_time_limit_seconds
         self._kill_grace = kill_grace_seconds
         connect_args: dict[str, object] = {
@@ -103,6 +110,8 @@ class MySqlExecutor:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
         if plan.datasource != self._datasource:
             return _fail(SqlFailureCode.WRONG_DATASOURCE)
+        if plan.dialect != "mysql":
+            return _fail(SqlFailureCode.UNSUPPORTED)
         limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
         try:
             connection = self._engine.connect()
@@ -113,6 +122,9 @@ class MySqlExecutor:
             thread_id = self._prepare(connection, limit)
             watchdog = _Watchdog(self._kill_engine, thread_id, limit + self._kill_grace)
             rows = self._run(connection, plan, watchdog)
+        except _CostRefused as refused:
+            connection.invalidate()
+            return _fail(refused.code)
         except DBAPIError as error:
             connection.invalidate()  # the server rolls back an abandoned transaction
             timed_out = watchdog is not None and watchdog.fired
@@ -141,7 +153,8 @@ class MySqlExecutor:
         thread_id = int(identity[0])
         mariadb = "mariadb" in str(identity[1]).lower()
         connection.exec_driver_sql(
-            f"SET SESSION sql_mode = '{SQL_MODE}', {self._time_limit_clause(limit, mariadb)}"
+            f"SET SESSION sql_mode = '{SQL_MODE}', time_zone = '{self._time_zone}', "
+            f"{self._time_limit_clause(limit, mariadb)}"
         )
         return thread_id
 
@@ -157,6 +170,7 @@ class MySqlExecutor:
         connection.exec_driver_sql("START TRANSACTION READ ONLY")
         watchdog.start()
         try:
+            self._check_cost(connection, plan)
             result = connection.execution_options(
                 no_parameters=True, stream_results=True
             ).exec_driver_sql(plan.sql)
@@ -173,6 +187,39 @@ class MySqlExecutor:
         if not matches_plan:
             return None
         return [[to_json_scalar(value) for value in row] for row in fetched]
+
+    def _check_cost(self, connection: Connection, plan: QueryPlan) -> None:
+        """EXPLAIN the plan's SQL (nothing is read) and refuse it above the cost gate."""
+        explained = (
+            connection.execution_options(no_parameters=True)
+            .exec_driver_sql("EXPLAIN FORMAT=JSON " + plan.sql)
+            .all()
+        )
+        try:
+            document: object = json_document(str(explained[0][0])) if explained else None
+        except ValueError:
+            document = None
+        estimate = explain_mysql(document)
+        if estimate is None:
+            raise _CostRefused(SqlFailureCode.COST_UNKNOWN)
+        if estimate.exceeds(self._cost_limits):
+            raise _CostRefused(SqlFailureCode.COST_TOO_HIGH)
+
+
+_STRAY_BACKSLASH = re.compile(r'\\(?!["\\/bfnrtu])')
+
+
+def json_document(text: str) -> object:
+    """MariaDB's EXPLAIN JSON, which writes ``\\'`` inside quoted conditions (not JSON)."""
+    return json.loads(_STRAY_BACKSLASH.sub(r"\\\\", text))
+
+
+class _CostRefused(Exception):
+    """The cost gate refused the plan (the transaction is abandoned, nothing was read)."""
+
+    def __init__(self, code: SqlFailureCode) -> None:
+        super().__init__(code.value)
+        self.code = code
 
 
 class _Watchdog:

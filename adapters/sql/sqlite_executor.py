@@ -1,9 +1,12 @@
 """Running approved plans on a SQLite file, read-only.
 
-The plan (MySQL syntax) is transpiled to SQLite by sqlglot. The file is opened through a
+The plan carries its SQLite text (transpiled by the validator). The file is opened through a
 ``mode=ro`` URI with ``PRAGMA query_only``; an authorizer lets the statement read only the
 allowlisted tables and columns (SQLite's counterpart of column-level grants) and refuses
-every other action; a progress handler stops the statement at its time limit.
+every other action; a progress handler stops the statement at its time limit. Before it runs,
+``EXPLAIN QUERY PLAN`` and each allowlisted table's size (its largest rowid, read from the
+b-tree, no row) feed the cost gate: a plan that would examine more rows than the datasource
+allows is refused (COST_TOO_HIGH).
 """
 
 from __future__ import annotations
@@ -13,14 +16,17 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import sqlglot
 from returns.result import Failure, Result, Success
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
 
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
+from factledger.domain.sql.cost import CostLimits, explain_sqlite
 from factledger.domain.sql.plan import QueryPlan
 from factledger.domain.sql.policy import SqlPolicy
 from factledger.domain.sql.raw_result import encode_raw_result
-from factledger.domain.sql.render import render_sql
 from factledger.ports.sql import SqlExecutionFailure, SqlFailureCode
 
 __all__ = ["SqliteExecutor", "sqlite_path"]
@@ -43,8 +49,16 @@ def sqlite_path(url: str) -> Path:
 class SqliteExecutor:
     """One SQLite datasource."""
 
-    def __init__(self, policy: SqlPolicy, url: str, *, max_time_limit_seconds: float = 30.0):
+    def __init__(
+        self,
+        policy: SqlPolicy,
+        url: str,
+        *,
+        max_time_limit_seconds: float = 30.0,
+        cost_limits: CostLimits | None = None,
+    ) -> None:
         self._datasource = policy.datasource
+        self._cost_limits = cost_limits or CostLimits()
         self._path = sqlite_path(url).resolve()
         self._max_time_limit = max_time_limit_seconds
         self._readable = frozenset(
@@ -64,10 +78,9 @@ class SqliteExecutor:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
         if plan.datasource != self._datasource:
             return _fail(SqlFailureCode.WRONG_DATASOURCE)
-        sql_result = render_sql(plan.sql, "sqlite")
-        if isinstance(sql_result, Failure):
+        if plan.dialect != "sqlite":
             return _fail(SqlFailureCode.UNSUPPORTED)
-        sql = sql_result.unwrap()
+        sql = plan.sql
         limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
         deadline = time.monotonic() + limit
         try:
@@ -78,6 +91,9 @@ class SqliteExecutor:
             connection.set_progress_handler(
                 lambda: 1 if time.monotonic() > deadline else 0, _PROGRESS_STEPS
             )
+            refused = self._check_cost(connection, sql, plan)
+            if refused is not None:
+                return _fail(refused)
             rows = _run(connection, sql, plan)
         except sqlite3.Error as error:
             return _fail(_code(error, timed_out=time.monotonic() > deadline))
@@ -89,6 +105,35 @@ class SqliteExecutor:
 
     def close(self) -> None:
         """Nothing is kept open between calls."""
+
+    def _check_cost(
+        self, connection: sqlite3.Connection, sql: str, plan: QueryPlan
+    ) -> SqlFailureCode | None:
+        """The cost gate: None when the plan may run."""
+        sizes: dict[str, int] = {}
+        connection.set_authorizer(None)
+        try:
+            for table in plan.tables:
+                quoted = '"' + table.replace('"', '""') + '"'
+                try:
+                    largest = connection.execute(f"SELECT MAX(rowid) FROM {quoted}").fetchone()
+                except sqlite3.Error:
+                    continue  # a WITHOUT ROWID table or a view: counted as the largest one
+                if largest is not None and isinstance(largest[0], int):
+                    sizes[table.lower()] = largest[0]
+        finally:
+            connection.set_authorizer(self._authorize)
+        for alias, table in _aliases(sql).items():
+            if table in sizes:
+                sizes.setdefault(alias, sizes[table])
+        steps = [
+            (int(row[0]), int(row[1]), str(row[3]))
+            for row in connection.execute("EXPLAIN QUERY PLAN " + sql).fetchall()
+        ]
+        estimate = explain_sqlite(steps, sizes)
+        if estimate is None:
+            return SqlFailureCode.COST_UNKNOWN
+        return SqlFailureCode.COST_TOO_HIGH if estimate.exceeds(self._cost_limits) else None
 
     def _connect(self) -> sqlite3.Connection:
         uri = "file:" + urllib.parse.quote(str(self._path)) + "?mode=ro"
@@ -126,6 +171,19 @@ class SqliteExecutor:
             # off in Python's sqlite3 and the connection cannot write.
             return sqlite3.SQLITE_OK
         return sqlite3.SQLITE_DENY
+
+
+def _aliases(sql: str) -> dict[str, str]:
+    """Each table alias of the plan's SQL (lower case) and the table it names."""
+    try:
+        tree = sqlglot.parse_one(sql, read="sqlite")
+    except SqlglotError:
+        return {}
+    return {
+        table.alias_or_name.lower(): table.name.lower()
+        for table in tree.find_all(exp.Table)
+        if table.alias
+    }
 
 
 def _run(

@@ -1,15 +1,18 @@
 """The ``query_sql`` backend: validate, then execute, per configured datasource.
 
-``SqlTool.run`` is what a tool invoker binds as its executor: it returns the raw result
-document, or a ``BackendFailure`` — INVALID_REQUEST with the refusal code as ``reason`` when
-the validator refused (nothing reaches the database then), BACKEND_TIMEOUT or BACKEND_ERROR
-with a stable code otherwise. The matching projector is
+``SqlTool.run`` is what a tool invoker binds as its executor: it reads the clock once (the
+call's start instant, to the second, which ``NOW()`` and its kin are bound to), and returns
+the raw result document, or a ``BackendFailure`` — INVALID_REQUEST with the refusal code as
+``reason`` when the validator refused (nothing reaches the database then) or the engine's
+EXPLAIN put the plan above the cost gate (COST_TOO_HIGH: nothing was read),
+BACKEND_TIMEOUT or BACKEND_ERROR with a stable code otherwise. The matching projector is
 ``factledger.domain.sql.projector.project_sql_result``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from types import MappingProxyType
 
 from attrs import frozen
@@ -18,11 +21,15 @@ from returns.result import Failure, Result, Success
 from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.adapters.sql.mysql_executor import MySqlExecutor
 from factledger.adapters.sql.policy import policy_from_settings
+from factledger.adapters.sql.postgres_executor import PostgresExecutor
 from factledger.adapters.sql.sqlite_executor import SqliteExecutor
+from factledger.adapters.system import SystemClock
+from factledger.domain.sql.cost import CostLimits
 from factledger.domain.sql.plan import QueryPlan
 from factledger.domain.sql.policy import SqlLimits, SqlPolicy
 from factledger.domain.sql.validator import validate_sql
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
+from factledger.ports.clock import Clock
 from factledger.ports.sql import SqlExecutionFailure, SqlExecutor, SqlFailureCode
 
 __all__ = ["SqlDatasource", "SqlTool", "build_executor", "to_backend_failure"]
@@ -42,12 +49,13 @@ class SqlDatasource:
 class SqlTool:
     """Every configured datasource, by name."""
 
-    def __init__(self, datasources: Mapping[str, SqlDatasource]) -> None:
+    def __init__(self, datasources: Mapping[str, SqlDatasource], clock: Clock | None = None):
         self._datasources = MappingProxyType(dict(datasources))
+        self._clock: Clock = clock or SystemClock()
 
     @classmethod
     def from_settings(
-        cls, settings: SqlSettings, limits: SqlLimits | None = None
+        cls, settings: SqlSettings, limits: SqlLimits | None = None, clock: Clock | None = None
     ) -> SqlTool | None:
         """The tool for the ``[sql]`` section; None when no datasource is configured (the
         tool is then not registered at all). Connections open lazily, on first use."""
@@ -59,7 +67,7 @@ class SqlTool:
             datasources[policy.datasource] = SqlDatasource(
                 policy, build_executor(settings_item, policy)
             )
-        return cls(datasources)
+        return cls(datasources, clock)
 
     @property
     def datasource_names(self) -> tuple[str, ...]:
@@ -71,12 +79,16 @@ class SqlTool:
         found = self._datasources.get(datasource)
         return None if found is None else found.policy
 
-    def plan(self, datasource: str, sql: str) -> Result[QueryPlan, BackendFailure]:
-        """The approved plan, or INVALID_REQUEST with the refusal's reason code."""
+    def plan(
+        self, datasource: str, sql: str, now: datetime | None = None
+    ) -> Result[QueryPlan, BackendFailure]:
+        """The approved plan (``NOW()`` bound to ``now``, the clock's time when not given), or
+        INVALID_REQUEST with the refusal's reason code."""
         found = self._datasources.get(datasource)
         if found is None:
             return Failure(BackendFailure(BackendFailureKind.INVALID_REQUEST, UNKNOWN_DATASOURCE))
-        validated = validate_sql(found.policy, sql)
+        instant = now if now is not None else self._clock.now().replace(microsecond=0)
+        validated = validate_sql(found.policy, sql, instant)
         if isinstance(validated, Failure):
             code = validated.failure().code
             return Failure(BackendFailure(BackendFailureKind.INVALID_REQUEST, code.value))
@@ -113,13 +125,28 @@ class SqlTool:
 
 def build_executor(settings: SqlDatasourceSettings, policy: SqlPolicy) -> SqlExecutor:
     """The executor for one datasource's URL."""
+    cost = CostLimits(settings.max_estimated_rows, settings.max_estimated_cost)
     if settings.dialect == "mysql":
-        return MySqlExecutor(settings.name, settings.url)
-    return SqliteExecutor(policy, settings.url)
+        return MySqlExecutor(
+            settings.name, settings.url, cost_limits=cost, time_zone=settings.time_zone
+        )
+    if settings.dialect == "postgres":
+        return PostgresExecutor(
+            settings.name,
+            settings.url,
+            schema=settings.postgres_schema,
+            cost_limits=cost,
+            time_zone=settings.time_zone,
+        )
+    return SqliteExecutor(policy, settings.url, cost_limits=cost)
 
 
 def to_backend_failure(failure: SqlExecutionFailure) -> BackendFailure:
-    """The boundary's view of an execution failure: a stable kind and a safe reason code."""
+    """The boundary's view of an execution failure: a stable kind and a safe reason code.
+
+    COST_TOO_HIGH is a refusal of the query, like the validator's: INVALID_REQUEST."""
+    if failure.code is SqlFailureCode.COST_TOO_HIGH:
+        return BackendFailure(BackendFailureKind.INVALID_REQUEST, failure.code.value)
     if failure.code is SqlFailureCode.TIMEOUT:
         return BackendFailure(BackendFailureKind.BACKEND_TIMEOUT, failure.code.value)
     return BackendFailure(BackendFailureKind.BACKEND_ERROR, failure.code.value)

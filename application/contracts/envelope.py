@@ -122,7 +122,9 @@ class SqlInput(StrictModel):
     sql: str = Field(
         min_length=1,
         max_length=8000,
-        description="One SELECT over the allowed tables and columns; no comments, no '*'.",
+        description=(
+            "One SELECT over the allowed tables and columns, no '*'; NOW() is the call's start."
+        ),
     )
 
 

@@ -34,10 +34,14 @@ class SqlToolSpec(EvidenceTool[SqlInput]):
         self._limits = limits or SqlProjectionLimits()
         names = ", ".join(backend.datasource_names)
         self.description = (
-            f"Run one read-only SELECT against a configured datasource ({names}). Only the "
-            "allowed tables and columns may be named; no '*', comments, locking reads or "
-            "side-effect functions; a LIMIT is applied. Sensitive columns come back redacted. "
-            "A refused query returns error_code INVALID_REQUEST with a reason code."
+            f"Run one read-only SELECT against a configured datasource ({names}), in MySQL "
+            "syntax (PostgreSQL syntax for a PostgreSQL datasource). Only the allowed tables "
+            "and columns may be named; no '*', locking reads or side-effect functions; every "
+            "JOIN needs an ON equality between columns of its two sides; a LIMIT is applied. "
+            "NOW() and the like are fixed to the call's start instant; comments are ignored. "
+            "Sensitive columns come back redacted. The observation's scope shows the SQL that "
+            "ran. A refused query (or one the database expects to be too costly: "
+            "COST_TOO_HIGH) returns error_code INVALID_REQUEST with a reason code."
         )
 
     def envelope_model(self) -> type[BaseModel]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from sqlglot import exp
+from sqlglot.expressions.datatypes import DType
 
 from factledger.domain.sql.policy import SqlDialect
 from factledger.domain.sql.refusal import RefusalCode
@@ -23,7 +24,8 @@ __all__ = [
     "ALLOWED_NODE_ARGS",
     "FUNCTION_RULES",
     "INTERVAL_UNITS",
-    "MYSQL_ONLY_NODES",
+    "POSTGRES_ONLY_NODES",
+    "SQLITE_UNSUPPORTED_NODES",
     "UNIT_PARENTS",
     "UNTYPED_FUNCTIONS",
     "forbidden_function_code",
@@ -31,6 +33,7 @@ __all__ = [
 ]
 
 _BINARY = frozenset({"this", "expression"})
+_SET_OPERATION = frozenset({"this", "expression", "distinct", "order", "limit", "offset"})
 
 ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
     {
@@ -38,7 +41,7 @@ ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
             {"expressions", "from_", "joins", "where", "group", "having", "order", "limit",
              "offset", "with_", "distinct"}
         ),
-        exp.Union: frozenset({"this", "expression", "distinct", "order", "limit", "offset"}),
+        exp.Union: _SET_OPERATION,
         exp.Subquery: frozenset({"this", "alias"}),
         exp.From: frozenset({"this"}),
         exp.Join: frozenset({"this", "on", "side", "kind"}),
@@ -90,31 +93,55 @@ ALLOWED_NODE_ARGS: Mapping[type[exp.Expr], frozenset[str]] = MappingProxyType(
         exp.Interval: frozenset({"this", "unit"}),
         exp.Var: frozenset({"this"}),
         exp.Exists: frozenset({"this"}),
-        exp.Distinct: frozenset({"expressions"}),
+        exp.Distinct: frozenset({"expressions", "on"}),
         exp.Window: frozenset({"this", "partition_by", "order", "spec", "over"}),
         exp.WindowSpec: frozenset({"kind", "start", "start_side", "end", "end_side"}),
+        exp.ILike: frozenset({"this", "expression", "negate"}),
+        exp.DPipe: frozenset({"this", "expression", "safe"}),
+        exp.Filter: _BINARY,
+        exp.WithinGroup: _BINARY,
+        exp.NullSafeNEQ: _BINARY,
+        exp.AtTimeZone: frozenset({"this", "zone"}),
     }
 )  # fmt: skip
 """Node types that may appear, each with the arguments it may carry."""
 
-ALLOWED_DATA_TYPES = frozenset(
-    {
-        exp.DataType.Type.BIGINT,
-        exp.DataType.Type.UBIGINT,
-        exp.DataType.Type.INT,
-        exp.DataType.Type.DECIMAL,
-        exp.DataType.Type.DOUBLE,
-        exp.DataType.Type.CHAR,
-        exp.DataType.Type.VARCHAR,
-        exp.DataType.Type.DATE,
-        exp.DataType.Type.DATETIME,
-        exp.DataType.Type.TIME,
-    }
+POSTGRES_ONLY_NODES: tuple[type[exp.Expr], ...] = (
+    exp.ILike,
+    exp.DPipe,
+    exp.Filter,
+    exp.WithinGroup,
+    exp.NullSafeNEQ,
+    exp.AtTimeZone,
 )
-"""Types a CAST may convert to."""
+"""Operators only PostgreSQL syntax produces (in MySQL ``||`` is OR, and the rest do not
+parse), refused elsewhere so that no transpilation has to guess."""
 
-INTERVAL_UNITS = frozenset(
-    {"MICROSECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH", "QUARTER", "YEAR"}
+_T = exp.DataType.Type
+_COMMON_TYPES = frozenset(
+    {_T.BIGINT, _T.INT, _T.DECIMAL, _T.DOUBLE, _T.CHAR, _T.VARCHAR, _T.DATE, _T.TIME}
+)
+ALLOWED_DATA_TYPES: Mapping[SqlDialect, frozenset[DType]] = MappingProxyType(
+    {
+        "mysql": _COMMON_TYPES | {_T.UBIGINT, _T.DATETIME},
+        "sqlite": _COMMON_TYPES | {_T.UBIGINT, _T.DATETIME},
+        "postgres": _COMMON_TYPES
+        | {
+            _T.SMALLINT, _T.FLOAT, _T.TEXT, _T.BOOLEAN, _T.TIMESTAMP, _T.TIMESTAMPTZ,
+            _T.TIMETZ, _T.INTERVAL,
+        },
+    }
+)  # fmt: skip
+"""Types a CAST may convert to, per dialect."""
+
+_SINGULAR_UNITS = frozenset(
+    {"MICROSECOND", "MILLISECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH",
+     "QUARTER", "YEAR", "DECADE", "CENTURY"}
+)  # fmt: skip
+INTERVAL_UNITS = (
+    _SINGULAR_UNITS
+    | {unit + "S" for unit in _SINGULAR_UNITS if unit != "CENTURY"}
+    | {"CENTURIES", "EPOCH", "DOW", "DOY", "ISODOW", "ISOYEAR"}
 )
 """The only bare words (sqlglot ``Var``) a query may contain: interval and date-part units."""
 
@@ -125,11 +152,17 @@ UNIT_PARENTS: tuple[type[exp.Expr], ...] = (
     exp.TimestampDiff,
     exp.TimestampAdd,
     exp.Extract,
+    exp.TimestampTrunc,
+    exp.DateTrunc,
 )
 """Where a unit word may stand."""
 
-_BOTH: frozenset[SqlDialect] = frozenset({"mysql", "sqlite"})
+_ALL: frozenset[SqlDialect] = frozenset({"mysql", "sqlite", "postgres"})
+_BOTH = _ALL
 _MYSQL: frozenset[SqlDialect] = frozenset({"mysql"})
+_NOT_SQLITE: frozenset[SqlDialect] = frozenset({"mysql", "postgres"})
+_POSTGRES: frozenset[SqlDialect] = frozenset({"postgres"})
+_MYSQL_SQLITE: frozenset[SqlDialect] = frozenset({"mysql", "sqlite"})
 
 FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyType(
     {
@@ -140,10 +173,10 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         exp.Min: _BOTH,
         exp.Max: _BOTH,
         exp.GroupConcat: _BOTH,
-        exp.StddevPop: _MYSQL,
-        exp.StddevSamp: _MYSQL,
-        exp.Variance: _MYSQL,
-        exp.VariancePop: _MYSQL,
+        exp.StddevPop: _NOT_SQLITE,
+        exp.StddevSamp: _NOT_SQLITE,
+        exp.Variance: _NOT_SQLITE,
+        exp.VariancePop: _NOT_SQLITE,
         # conditionals
         exp.Coalesce: _BOTH,
         exp.If: _BOTH,
@@ -152,52 +185,57 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         exp.Least: _BOTH,
         # strings
         exp.Concat: _BOTH,
-        exp.ConcatWs: _MYSQL,
+        exp.ConcatWs: _NOT_SQLITE,
         exp.Length: _BOTH,
         exp.Upper: _BOTH,
         exp.Lower: _BOTH,
         exp.Substring: _BOTH,
-        exp.Left: _MYSQL,
-        exp.Right: _MYSQL,
+        exp.Left: _NOT_SQLITE,
+        exp.Right: _NOT_SQLITE,
         exp.Trim: _BOTH,
         exp.Replace: _BOTH,
         exp.StrPosition: _BOTH,
         # numbers
         exp.Round: _BOTH,
         exp.Abs: _BOTH,
-        exp.Floor: _MYSQL,
-        exp.Ceil: _MYSQL,
+        exp.Floor: _ALL,
+        exp.Ceil: _ALL,
         exp.Sign: _BOTH,
-        exp.Sqrt: _MYSQL,
-        exp.Ln: _MYSQL,
-        exp.Log: _MYSQL,
-        exp.Exp: _MYSQL,
-        exp.Pow: _MYSQL,
+        exp.Sqrt: _NOT_SQLITE,
+        exp.Ln: _NOT_SQLITE,
+        exp.Log: _NOT_SQLITE,
+        exp.Exp: _NOT_SQLITE,
+        exp.Pow: _NOT_SQLITE,
         # dates and times (never the current time: results must be reproducible)
         exp.TsOrDsToDate: _BOTH,
         exp.TsOrDsToTimestamp: _BOTH,
         exp.TimeToStr: _BOTH,
         exp.StrToDate: _MYSQL,
+        exp.StrToTime: _MYSQL,
+        exp.ConvertTimezone: _MYSQL,
+        exp.Time: _MYSQL,
+        exp.Dayname: _MYSQL,
+        exp.SubstringIndex: _MYSQL,
         exp.DateDiff: _BOTH,
-        exp.DateAdd: _MYSQL,
-        exp.DateSub: _MYSQL,
-        exp.TimestampDiff: _MYSQL,
+        exp.DateAdd: _ALL,
+        exp.DateSub: _ALL,
+        exp.TimestampDiff: _MYSQL_SQLITE,
         exp.TimestampAdd: _MYSQL,
-        exp.UnixToTime: _MYSQL,
+        exp.UnixToTime: _NOT_SQLITE,
         exp.LastDay: _MYSQL,
-        exp.Extract: _MYSQL,
-        exp.Year: _MYSQL,
-        exp.Quarter: _MYSQL,
-        exp.Month: _MYSQL,
-        exp.Week: _MYSQL,
+        exp.Extract: _ALL,
+        exp.Year: _ALL,
+        exp.Quarter: _NOT_SQLITE,
+        exp.Month: _ALL,
+        exp.Week: _NOT_SQLITE,
         exp.WeekOfYear: _MYSQL,
-        exp.Day: _MYSQL,
-        exp.DayOfMonth: _MYSQL,
-        exp.DayOfWeek: _MYSQL,
-        exp.DayOfYear: _MYSQL,
-        exp.Hour: _MYSQL,
-        exp.Minute: _MYSQL,
-        exp.Second: _MYSQL,
+        exp.Day: _ALL,
+        exp.DayOfMonth: _ALL,
+        exp.DayOfWeek: _ALL,
+        exp.DayOfYear: _ALL,
+        exp.Hour: _ALL,
+        exp.Minute: _ALL,
+        exp.Second: _ALL,
         # window functions
         exp.RowNumber: _BOTH,
         exp.Rank: _BOTH,
@@ -210,6 +248,17 @@ FUNCTION_RULES: Mapping[type[exp.Func], frozenset[SqlDialect]] = MappingProxyTyp
         exp.FirstValue: _BOTH,
         exp.LastValue: _BOTH,
         exp.NthValue: _BOTH,
+        # PostgreSQL's own
+        exp.TimestampTrunc: _POSTGRES,
+        exp.DateTrunc: _POSTGRES,
+        exp.SplitPart: _POSTGRES,
+        exp.PercentileCont: _POSTGRES,
+        exp.PercentileDisc: _POSTGRES,
+        exp.LogicalOr: _POSTGRES,
+        exp.LogicalAnd: _POSTGRES,
+        exp.Trunc: _POSTGRES,
+        exp.Initcap: _POSTGRES,
+        exp.Stddev: _POSTGRES,
     }
 )
 """Typed functions allowed, each with the dialects it is known to run on unchanged."""
@@ -220,12 +269,23 @@ UNTYPED_FUNCTIONS: Mapping[str, frozenset[SqlDialect]] = MappingProxyType(
         "TIMEDIFF": _MYSQL,
         "TIME_TO_SEC": _MYSQL,
         "SEC_TO_TIME": _MYSQL,
+        "UNIX_TIMESTAMP": _MYSQL_SQLITE,
+        "TIME_FORMAT": _MYSQL,
+        "SUBSTRING_INDEX": _MYSQL,
+        "LOCATE": _MYSQL,
+        "AGE": _POSTGRES,
+        "TIMEZONE": _POSTGRES,
+        "FIELD": _MYSQL,
+        "TO_DATE": _POSTGRES,
+        "BTRIM": _POSTGRES,
+        "JUSTIFY_INTERVAL": _POSTGRES,
     }
 )
 """Functions sqlglot leaves untyped (``Anonymous``) that are deterministic and side-effect free."""
 
-MYSQL_ONLY_NODES: tuple[type[exp.Expr], ...] = (exp.Interval,)
-"""Operators sqlglot does not carry over to SQLite unchanged (``x + INTERVAL 1 DAY``)."""
+SQLITE_UNSUPPORTED_NODES: tuple[type[exp.Expr], ...] = ()
+"""Operators SQLite never runs (interval arithmetic is rewritten by ``sqlite_forms`` where it
+can be, and refused at rendering where it cannot)."""
 
 AGGREGATE_TYPES: tuple[type[exp.Expr], ...] = (exp.AggFunc, exp.Window)
 """Nodes that make a SELECT aggregate (or windowed) over its rows."""
@@ -242,11 +302,14 @@ _NONDETERMINISTIC_TYPES: tuple[type[exp.Expr], ...] = (
     exp.Uuid,
 )
 _NONDETERMINISTIC_NAMES = frozenset(
-    {"NOW", "SYSDATE", "CURTIME", "UNIX_TIMESTAMP", "UUID_SHORT", "RAND", "UTC_TIME"}
-)
+    {"NOW", "SYSDATE", "CURTIME", "UNIX_TIMESTAMP", "UUID_SHORT", "RAND", "UTC_TIME",
+     "RANDOM", "GEN_RANDOM_UUID", "TIMEOFDAY", "CLOCK_TIMESTAMP", "TRANSACTION_TIMESTAMP",
+     "STATEMENT_TIMESTAMP", "SETSEED"}
+)  # fmt: skip
 _METADATA_TYPES: tuple[type[exp.Expr], ...] = (
     exp.CurrentVersion,
     exp.CurrentSchema,
+    exp.CurrentDatabase,
     exp.CurrentUser,
     exp.SessionUser,
     exp.CurrentRole,
@@ -256,7 +319,13 @@ _METADATA_NAMES = frozenset(
     {
         "USER", "SYSTEM_USER", "SESSION_USER", "CURRENT_ROLE", "CONNECTION_ID",
         "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "VERSION", "DATABASE", "SCHEMA",
-        "CHARSET", "COERCIBILITY",
+        "CHARSET", "COERCIBILITY", "CURRENT_SETTING", "CURRENT_DATABASE", "CURRENT_CATALOG",
+        "CURRENT_SCHEMAS", "INET_SERVER_ADDR", "INET_SERVER_PORT", "INET_CLIENT_ADDR",
+        "INET_CLIENT_PORT", "PG_BACKEND_PID", "PG_POSTMASTER_START_TIME", "PG_CONF_LOAD_TIME",
+        "HAS_TABLE_PRIVILEGE", "HAS_COLUMN_PRIVILEGE", "HAS_DATABASE_PRIVILEGE",
+        "PG_HAS_ROLE", "TXID_CURRENT", "PG_CURRENT_XACT_ID", "TXID_CURRENT_SNAPSHOT",
+        "PG_TABLE_SIZE", "PG_RELATION_SIZE", "PG_TOTAL_RELATION_SIZE", "PG_DATABASE_SIZE",
+        "OBJ_DESCRIPTION", "COL_DESCRIPTION", "PG_GET_USERBYID", "TO_REGCLASS",
     }
 )  # fmt: skip
 

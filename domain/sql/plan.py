@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from attrs import frozen
+
+from factledger.domain.sql.policy import SqlDialect
 
 __all__ = ["OutputColumn", "QueryPlan"]
 
@@ -21,14 +25,15 @@ class OutputColumn:
 class QueryPlan:
     """A query the validator approved, regenerated from its syntax tree.
 
-    ``sql`` is a fixed point: parsing it and generating it again gives the same text. It is
-    MySQL syntax; a SQLite executor transpiles it (``render_sql``).
+    ``sql`` is the text the engine runs, exactly: for MySQL and PostgreSQL the regenerated
+    text, a fixed point (parsing it and generating it again gives the same text); for SQLite
+    that text transpiled. The observation shows it.
     """
 
     datasource: str
     """The datasource the plan was approved for."""
     sql: str
-    """The regenerated SQL (MySQL syntax); its outermost LIMIT is ``row_limit + 1``."""
+    """The SQL the engine runs; its outermost LIMIT is ``row_limit + 1``."""
     tables: tuple[str, ...]
     """The allowlisted tables the query reads, sorted."""
     columns: tuple[str, ...]
@@ -37,3 +42,8 @@ class QueryPlan:
     """The result's columns, in order."""
     row_limit: int
     """Rows the caller may receive; one more row is fetched to tell whether more exist."""
+    dialect: SqlDialect = "mysql"
+    """The engine ``sql`` is written for."""
+    now: datetime | None = None
+    """The instant ``NOW()`` and its kin were bound to, when the query named the current
+    time."""

@@ -8,14 +8,34 @@ here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, timezone
 from typing import Literal, TypeAlias
 
 from attrs import field, frozen
 
-__all__ = ["SqlDialect", "SqlLimits", "SqlPolicy", "TablePolicy"]
+__all__ = [
+    "SourceDialect",
+    "SqlDialect",
+    "SqlLimits",
+    "SqlPolicy",
+    "TablePolicy",
+    "source_dialect",
+]
 
-SqlDialect: TypeAlias = Literal["mysql", "sqlite"]
-"""Which engine runs a datasource's queries; the model always writes MySQL syntax."""
+SqlDialect: TypeAlias = Literal["mysql", "sqlite", "postgres"]
+"""Which engine runs a datasource's queries.
+
+The model writes MySQL syntax for ``mysql`` and ``sqlite`` datasources (a SQLite datasource
+runs the plan transpiled) and PostgreSQL syntax for ``postgres`` datasources.
+"""
+
+SourceDialect: TypeAlias = Literal["mysql", "postgres"]
+"""The syntax a query is written, parsed and regenerated in."""
+
+
+def source_dialect(dialect: SqlDialect) -> SourceDialect:
+    """The syntax the model writes for a datasource of ``dialect``."""
+    return "postgres" if dialect == "postgres" else "mysql"
 
 
 def _as_tuple(values: Iterable[str]) -> tuple[str, ...]:
@@ -81,6 +101,10 @@ class SqlLimits:
     """JOIN clauses."""
     max_subqueries: int = 6
     """Subqueries, derived tables and common table expressions."""
+    max_subquery_depth: int = 3
+    """Subqueries nested inside one another (``IN (SELECT … IN (SELECT …))``)."""
+    max_table_repeats: int = 3
+    """References to one table in one query: bounds chains of self-joins."""
     max_projections: int = 32
     """Expressions in one SELECT list."""
     max_in_list: int = 100
@@ -104,9 +128,18 @@ class SqlPolicy:
     tables: tuple[TablePolicy, ...]
     """The allowlisted tables."""
     schema: str | None = None
-    """The database the connection uses: the only qualifier a table name may carry."""
+    """The database (MySQL) or schema (PostgreSQL) the connection uses: the only qualifier a
+    table name may carry."""
     limits: SqlLimits = field(factory=SqlLimits)
     """Complexity and size limits."""
+    time_zone: timezone = UTC
+    """The time zone the datasource's sessions run in: ``NOW()`` is bound as a wall-clock
+    literal in it (``UTC_TIMESTAMP()`` always in UTC)."""
+
+    @property
+    def source_dialect(self) -> SourceDialect:
+        """The syntax queries for this datasource are written in."""
+        return source_dialect(self.dialect)
 
     def __attrs_post_init__(self) -> None:
         names = [table.name.lower() for table in self.tables]

@@ -1,21 +1,25 @@
-"""Checks on the raw query text, before any parser sees it.
+"""Checks on the raw query text, before any parser sees it; plain comments removed.
 
 A parser that drops what it does not understand is the classic bypass: sqlglot reads
 ``/*! … */`` and ``/*M! … */`` as comments while MySQL executes their content, and it
-recurses once per nesting level. So the text is scanned first with a small lexer that
-knows MySQL's quoting rules, and refused on:
+recurses once per nesting level. So the text is scanned first with a small lexer that knows
+the quoting and comment rules of the dialect the query is written in, and refused on:
 
 * length, control and invisible characters, backslashes (which mean different things under
-  ``NO_BACKSLASH_ESCAPES``), an unterminated quote;
-* any comment (``#``, ``--``, ``/* */``), naming version-conditional comments and optimizer
-  hints apart;
+  ``NO_BACKSLASH_ESCAPES`` or in PostgreSQL's ``E''`` strings), an unterminated quote;
+* version-conditional comments (``/*!``, ``/*M!``) and optimizer hints (``/*+``), a comment
+  opened inside a comment (PostgreSQL nests them, MySQL does not), an unterminated comment,
+  a stray ``*/``, and in MySQL a ``--`` that is not followed by white space (MySQL reads
+  ``1--1`` as ``1 - -1``);
+* in PostgreSQL, ``$`` outside quotes (dollar quoting, parameters) and ``U&`` escapes;
 * a second statement (one trailing ``;`` is dropped);
 * a first word other than SELECT or WITH (or an opening parenthesis);
 * nesting deeper than the limit, counting parentheses, CASE … END and runs of prefix
   operators, so that the recursive parser is never asked to go deep.
 
-Control characters, even tab and newline, are refused inside quotes, so the regenerated SQL
-never needs an escape sequence.
+Plain comments (``-- …``, ``# …`` in MySQL, ``/* … */``) are replaced by one space: the
+parser never sees them and the regenerated SQL never carries them. Control characters, even
+tab and newline, are refused inside quotes, so the regenerated SQL never needs an escape.
 """
 
 from __future__ import annotations
@@ -24,14 +28,21 @@ import unicodedata
 
 from returns.result import Failure, Result, Success
 
+from factledger.domain.sql.policy import SourceDialect
 from factledger.domain.sql.refusal import RefusalCode, SqlRefusal
 
 __all__ = ["prescan"]
 
 _ALLOWED_WHITESPACE = frozenset("\t\n\r ")
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-_QUOTES = frozenset("'\"`")
-_WORD_EXTRA = frozenset("_$")
+_STRING_QUOTES: dict[SourceDialect, frozenset[str]] = {
+    "mysql": frozenset("'\"`"),
+    "postgres": frozenset("'\""),
+}
+_WORD_EXTRA: dict[SourceDialect, frozenset[str]] = {
+    "mysql": frozenset("_$"),
+    "postgres": frozenset("_"),
+}
 _PREFIX_SYMBOLS = frozenset("-+!~")
 _OPERATOR_SYMBOLS = frozenset("=<>+-*/%!~&|^:,(")
 _PREFIX_WORDS = frozenset({"NOT", "INTERVAL", "BINARY", "EXISTS"})
@@ -41,19 +52,23 @@ _OPERAND_STARTERS = frozenset(
         "SELECT", "WHERE", "AND", "OR", "XOR", "NOT", "ON", "HAVING", "WHEN", "THEN", "ELSE",
         "CASE", "BY", "DISTINCT", "BETWEEN", "LIKE", "IN", "AS", "FROM", "JOIN", "LIMIT",
         "OFFSET", "DIV", "MOD", "INTERVAL", "BINARY", "EXISTS", "ALL", "ANY", "SOME",
-        "RLIKE", "REGEXP", "ESCAPE", "SEPARATOR", "OVER", "PARTITION", "RETURN",
+        "RLIKE", "REGEXP", "ESCAPE", "SEPARATOR", "OVER", "PARTITION", "RETURN", "ILIKE",
+        "FILTER",
     }
 )  # fmt: skip
 
 
-def prescan(text: str, max_length: int, max_nesting: int) -> Result[str, SqlRefusal]:
-    """The text the parser may see (one trailing ``;`` removed), or why it may not."""
+def prescan(
+    text: str, max_length: int, max_nesting: int, dialect: SourceDialect = "mysql"
+) -> Result[str, SqlRefusal]:
+    """The text the parser may see (comments blanked, one trailing ``;`` removed), or why
+    it may not see it."""
     if len(text) > max_length:
         return _refuse(RefusalCode.QUERY_TOO_LONG)
     checked = _characters(text)
     if checked is not None:
         return _refuse(checked)
-    return _Scanner(text, max_nesting).scan()
+    return _Scanner(text, max_nesting, dialect).scan()
 
 
 def _characters(text: str) -> RefusalCode | None:
@@ -75,16 +90,21 @@ def _refuse(code: RefusalCode) -> Result[str, SqlRefusal]:
 
 
 class _Scanner:
-    """A single pass over the text with MySQL's quoting and comment rules."""
+    """A single pass over the text with the dialect's quoting and comment rules."""
 
-    def __init__(self, text: str, max_nesting: int) -> None:
+    def __init__(self, text: str, max_nesting: int, dialect: SourceDialect) -> None:
         self._text = text
         self._max_nesting = max_nesting
+        self._dialect: SourceDialect = dialect
+        self._quotes = _STRING_QUOTES[dialect]
+        self._word_extra = _WORD_EXTRA[dialect]
         self._levels: list[int] = [0]
         """Prefix operators opened at each open level (the statement, a parenthesis, a CASE)."""
         self._first_word: str | None = None
         self._previous: str | None = None
         """The previous significant token: an upper-cased word, a symbol, or ``"operand"``."""
+        self._kept: list[str] = []
+        """The text so far, comments replaced by a space."""
 
     def scan(self) -> Result[str, SqlRefusal]:
         text = self._text
@@ -93,38 +113,58 @@ class _Scanner:
         while index < end:
             char = text[index]
             if char in _ALLOWED_WHITESPACE:
-                index += 1
+                start = index
+                while index < end and text[index] in _ALLOWED_WHITESPACE:
+                    index += 1
+                self._kept.append(text[start:index])
                 continue
             if not char.isascii() and unicodedata.category(char) == "Zs":
                 return _refuse(RefusalCode.CONTROL_CHARACTER)
-            if char in _QUOTES:
-                closed = self._skip_quoted(index)
-                if closed is None:
-                    return _refuse(RefusalCode.UNTERMINATED_QUOTE)
-                if isinstance(closed, RefusalCode):
-                    return _refuse(closed)
-                index = closed
-                self._previous = "operand"
-                continue
-            comment = _comment_at(text, index)
-            if comment is not None:
+            comment = _comment_end(text, index, self._dialect)
+            if isinstance(comment, RefusalCode):
                 return _refuse(comment)
-            if char == ";":
-                if text[index + 1 :].strip(" \t\n\r"):
-                    return _refuse(RefusalCode.MULTI_STATEMENT)
-                return self._finish(text[:index])
-            if char.isalnum() or char in _WORD_EXTRA or not char.isascii():
-                index = self._word(index)
-            else:
-                refused = self._symbol(char)
-                if refused is not None:
-                    return _refuse(refused)
-                index += 1
+            if comment is not None:
+                self._kept.append(" ")
+                index = comment
+                continue
+            step = self._token(index)
+            if isinstance(step, RefusalCode):
+                return _refuse(step)
+            if step < 0:
+                return self._finish()
+            self._kept.append(text[index:step])
+            index = step
             if self._depth() > self._max_nesting:
                 return _refuse(RefusalCode.NESTING_TOO_DEEP)
-        return self._finish(text)
+        return self._finish()
 
-    def _finish(self, statement: str) -> Result[str, SqlRefusal]:
+    def _token(self, index: int) -> int | RefusalCode:
+        """The index after the token at ``index``; -1 for a final ``;``."""
+        text = self._text
+        char = text[index]
+        if char in self._quotes:
+            closed = self._skip_quoted(index)
+            if closed is None:
+                return RefusalCode.UNTERMINATED_QUOTE
+            if isinstance(closed, RefusalCode):
+                return closed
+            self._previous = "operand"
+            return closed
+        if char == ";":
+            if _has_more_than_comments(text, index + 1, self._dialect):
+                return RefusalCode.MULTI_STATEMENT
+            return -1
+        if self._dialect == "postgres":
+            refused = _postgres_refusal(text, index)
+            if refused is not None:
+                return refused
+        if char.isalnum() or char in self._word_extra or not char.isascii():
+            return self._word(index)
+        refused = self._symbol(char)
+        return refused if refused is not None else index + 1
+
+    def _finish(self) -> Result[str, SqlRefusal]:
+        statement = "".join(self._kept)
         if not statement.strip(" \t\n\r"):
             return _refuse(RefusalCode.EMPTY_QUERY)
         if self._first_word not in ("SELECT", "WITH", "("):
@@ -159,7 +199,7 @@ class _Scanner:
         index = start
         end = len(text)
         while index < end and (
-            text[index].isalnum() or text[index] in _WORD_EXTRA or not text[index].isascii()
+            text[index].isalnum() or text[index] in self._word_extra or not text[index].isascii()
         ):
             if not text[index].isascii() and unicodedata.category(text[index]) == "Zs":
                 break
@@ -204,20 +244,61 @@ class _Scanner:
         return previous is None or previous in _OPERATOR_SYMBOLS or previous in _OPERAND_STARTERS
 
 
-def _comment_at(text: str, index: int) -> RefusalCode | None:
+def _postgres_refusal(text: str, index: int) -> RefusalCode | None:
+    """PostgreSQL lexemes the validator does not take: ``$`` (dollar quoting, ``$1``
+    parameters) and ``U&'…'`` / ``U&"…"`` Unicode escapes."""
     char = text[index]
-    if char == "#":
-        return RefusalCode.COMMENT
-    following = text[index + 1 : index + 3]
-    if char == "-" and following[:1] == "-":
-        return RefusalCode.COMMENT
-    if char == "/" and following[:1] == "*":
+    if char == "$":
+        return RefusalCode.FORBIDDEN_SYNTAX
+    if char in "uU" and text[index + 1 : index + 2] == "&":
+        previous = text[index - 1] if index > 0 else " "
+        if not (previous.isalnum() or previous == "_"):
+            return RefusalCode.BAD_IDENTIFIER
+    return None
+
+
+def _comment_end(text: str, index: int, dialect: SourceDialect) -> int | RefusalCode | None:
+    """Where the comment starting at ``index`` ends; None when no comment starts there."""
+    char = text[index]
+    following = text[index + 1 : index + 2]
+    if char == "#" and dialect == "mysql":
+        return _line_end(text, index)
+    if char == "-" and following == "-":
+        after = text[index + 2 : index + 3]
+        if dialect == "mysql" and after and after not in _ALLOWED_WHITESPACE:
+            return RefusalCode.COMMENT
+        return _line_end(text, index)
+    if char == "/" and following == "*":
         opener = text[index + 2 : index + 4]
         if opener.startswith("!") or opener.upper() == "M!":
             return RefusalCode.VERSIONED_COMMENT
         if opener.startswith("+"):
             return RefusalCode.OPTIMIZER_HINT
-        return RefusalCode.COMMENT
-    if char == "*" and following[:1] == "/":
+        closing = text.find("*/", index + 2)
+        if closing < 0:
+            return RefusalCode.COMMENT
+        if text.find("/*", index + 2, closing) >= 0:
+            return RefusalCode.COMMENT
+        return closing + 2
+    if char == "*" and following == "/":
         return RefusalCode.COMMENT
     return None
+
+
+def _line_end(text: str, index: int) -> int:
+    newline = text.find("\n", index)
+    return len(text) if newline < 0 else newline
+
+
+def _has_more_than_comments(text: str, index: int, dialect: SourceDialect) -> bool:
+    """True when anything but white space and comments follows ``index``."""
+    end = len(text)
+    while index < end:
+        if text[index] in _ALLOWED_WHITESPACE:
+            index += 1
+            continue
+        comment = _comment_end(text, index, dialect)
+        if comment is None or isinstance(comment, RefusalCode):
+            return True
+        index = comment
+    return False

@@ -1,14 +1,16 @@
 """The SQL projector: raw result document → bounded, redacted ``agent_result``.
 
 It caps rows, cell length and total bytes; keeps numbers, booleans and nulls as they are;
-redacts sensitive columns by origin (the plan marked them) and, as a backstop, any string
-cell whose column name or value looks secret; and says ``truncated`` when anything was cut.
-A NULL stays null even in a sensitive column: the absence of a secret is not a secret, and
-"this user has no token" is often the finding. Pure: no I/O, no clock.
+redacts every value of a sensitive column by origin (the plan marked them), null included —
+a null would say whether a secret exists — and, as a backstop, any string cell whose column
+name or value looks secret; and says ``truncated`` when anything was cut. Pure: no I/O, no
+clock.
 
-``agent_result`` (SPEC §6)::
+``agent_result``; its scope carries the SQL the engine ran (and the instant ``NOW()`` was
+bound to, when the query named it), so the observation shows what was executed::
 
-    {"scope": {"datasource": "payments", "tables": ["orders"], "columns": ["orders.id"]},
+    {"scope": {"datasource": "payments", "tables": ["orders"], "columns": ["orders.id"],
+               "sql": "SELECT `id` FROM `orders` LIMIT 201", "dialect": "mysql"},
      "columns": ["id"], "rows": [[1]], "truncated": false, "returned_count": 1}
 
 ``returned_count`` (rows the query returned within its limit) is for the control view only.
@@ -99,7 +101,11 @@ def _project(
         "datasource": raw.datasource,
         "tables": list[JsonValue](raw.tables),
         "columns": list[JsonValue](raw.columns),
+        "sql": raw.sql,
+        "dialect": raw.dialect,
     }
+    if raw.now is not None:
+        scope["now"] = raw.now
     rows: list[JsonValue] = []
     agent_result: JsonObject = {
         "scope": scope,
@@ -140,10 +146,10 @@ def _cells(
     cells: list[JsonValue] = []
     cut = False
     for value, column, by_name in zip(row, raw.output_columns, redact_by_name, strict=True):
-        if value is None:
-            cells.append(None)
-        elif column.sensitive:
+        if column.sensitive:
             cells.append(REDACTED)
+        elif value is None:
+            cells.append(None)
         elif isinstance(value, str):
             if by_name or looks_secret(value):
                 cells.append(REDACTED)

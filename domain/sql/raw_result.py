@@ -4,9 +4,13 @@ The executor writes it from the plan it ran and the rows the database returned (
 ``row_limit + 1``; the extra row only says that more exist). It stays with the harness; the
 model never sees it. Shape (UTF-8 JSON, one object)::
 
-    {"datasource": "payments", "sql": "SELECT …", "tables": ["orders"],
-     "columns": ["orders.id"], "output_columns": [{"name": "id", "sensitive": false}],
-     "row_limit": 200, "rows": [[1], [2]]}
+    {"datasource": "payments", "dialect": "mysql", "sql": "SELECT …", "now": null,
+     "tables": ["orders"], "columns": ["orders.id"],
+     "output_columns": [{"name": "id", "sensitive": false}], "row_limit": 200,
+     "rows": [[1], [2]]}
+
+``sql`` is the text the engine ran; ``now`` the instant (ISO 8601) ``NOW()`` was bound to,
+or null when the query did not name the current time.
 
 Cells are JSON strings, numbers, booleans or null; the executor converts dates, times,
 decimals and bytes before writing.
@@ -16,12 +20,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
+from typing import get_args
 
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
 from factledger.domain.json_types import JsonObject, JsonScalar, JsonValue
 from factledger.domain.sql.plan import OutputColumn, QueryPlan
+from factledger.domain.sql.policy import SqlDialect
 
 __all__ = ["RawSqlResult", "decode_raw_result", "encode_raw_result"]
 
@@ -31,7 +38,9 @@ class RawSqlResult:
     """The raw document, decoded."""
 
     datasource: str
+    dialect: SqlDialect
     sql: str
+    now: str | None
     tables: tuple[str, ...]
     columns: tuple[str, ...]
     output_columns: tuple[OutputColumn, ...]
@@ -43,7 +52,9 @@ def encode_raw_result(plan: QueryPlan, rows: Sequence[Sequence[JsonScalar]]) -> 
     """The raw JSON text for ``rows`` returned by running ``plan``."""
     document: JsonObject = {
         "datasource": plan.datasource,
+        "dialect": plan.dialect,
         "sql": plan.sql,
+        "now": None if plan.now is None else plan.now.isoformat(),
         "tables": list[JsonValue](plan.tables),
         "columns": list[JsonValue](plan.columns),
         "output_columns": [
@@ -86,23 +97,47 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_c
 def _document(document: object) -> RawSqlResult:
     if not isinstance(document, dict):
         raise _Malformed
-    expected = {"datasource", "sql", "tables", "columns", "output_columns", "row_limit", "rows"}
-    if set(document) != expected:
+    if set(document) != _KEYS:
         raise _Malformed
     outputs = tuple(_output(item) for item in _list(document["output_columns"]))
     row_limit = document["row_limit"]
     if not isinstance(row_limit, int) or isinstance(row_limit, bool) or row_limit < 0:
         raise _Malformed
     rows = tuple(_row(row, len(outputs)) for row in _list(document["rows"]))
+    dialect = document["dialect"]
+    if dialect not in get_args(SqlDialect):
+        raise _Malformed
+    now = document["now"]
+    if now is not None:
+        _instant(now)
     return RawSqlResult(
         datasource=_text(document["datasource"]),
+        dialect=dialect,
         sql=_text(document["sql"]),
+        now=now,
         tables=tuple(_text(item) for item in _list(document["tables"])),
         columns=tuple(_text(item) for item in _list(document["columns"])),
         output_columns=outputs,
         row_limit=row_limit,
         rows=rows,
     )
+
+
+_KEYS = frozenset(
+    {"datasource", "dialect", "sql", "now", "tables", "columns", "output_columns", "row_limit",
+     "rows"}
+)  # fmt: skip
+
+
+def _instant(value: object) -> None:
+    if not isinstance(value, str):
+        raise _Malformed
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise _Malformed from None
+    if parsed.tzinfo is None:
+        raise _Malformed
 
 
 def _list(value: object) -> list[object]:

@@ -17,6 +17,7 @@ from tests.support.mariadb_fixtures import (
     dataset_statements,
     ledger_rows,
 )
+from tests.support.postgres_fixtures import PgTestDatabase
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +52,17 @@ def mariadb_tool(sql_test_database: SqlTestDatabase) -> Iterator[SqlTool]:
 def sqlite_tool(sqlite_settings: SqlDatasourceSettings) -> Iterator[SqlTool]:
     """The SQL tool on the SQLite test file."""
     tool = SqlTool.from_settings(SqlSettings(datasources=[sqlite_settings]))
+    assert tool is not None
+    try:
+        yield tool
+    finally:
+        tool.close()
+
+
+@pytest.fixture
+def postgres_tool(pg_test_database: PgTestDatabase) -> Iterator[SqlTool]:
+    """The SQL tool on the PostgreSQL test database, through the read-only role."""
+    tool = SqlTool.from_settings(SqlSettings(datasources=[pg_test_database.settings]))
     assert tool is not None
     try:
         yield tool

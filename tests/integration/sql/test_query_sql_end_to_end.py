@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -18,17 +19,21 @@ from factledger.application.run_service import StartedRun
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_events import DiagnosisContext
 from tests.support.mariadb_fixtures import SqlTestDatabase
+from tests.support.postgres_fixtures import PgTestDatabase
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(params=["sqlite", "mariadb"])
+@pytest.fixture(params=["sqlite", "mariadb", "postgres"])
 def datasource(
     request: pytest.FixtureRequest, sqlite_settings: SqlDatasourceSettings
 ) -> SqlDatasourceSettings:
     if request.param == "mariadb":
         database: SqlTestDatabase = request.getfixturevalue("sql_test_database")
         return database.settings
+    if request.param == "postgres":
+        pg: PgTestDatabase = request.getfixturevalue("pg_test_database")
+        return pg.settings
     return sqlite_settings
 
 
@@ -128,3 +133,44 @@ def test_an_empty_result_is_a_scoped_negative(
     assert observation["status"] == "READY"
     assert observation["evidence_status"] == "NO_EVIDENCE"
     assert observation["rows"] == []
+
+
+def test_the_observation_shows_the_executed_sql_and_its_instant_and_no_event_or_log_holds_it(
+    runtime: Runtime, datasource: SqlDatasourceSettings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_id = _start(runtime)
+    window = (
+        "now() - interval '1 hour'"
+        if datasource.dialect == "postgres"
+        else "NOW() - INTERVAL 1 HOUR"
+    )
+    marker = "status_probe_7f3a"
+    observation = _call(
+        runtime,
+        run_id,
+        "q1",
+        datasource.name,
+        f"SELECT COUNT(*) AS n FROM orders WHERE created_at > {window} "
+        f"AND status <> '{marker}' -- the last hour",
+    )
+    assert observation["status"] == "READY", observation
+    scope = observation["scope"]
+    assert isinstance(scope, dict)
+    executed = scope["sql"]
+    assert isinstance(executed, str)
+    assert marker in executed
+    assert "the last hour" not in executed  # comments never reach the engine
+    assert "NOW()" not in executed.upper().replace("NOW() -", "")
+    assert isinstance(scope["now"], str)
+    bound = datetime.fromisoformat(scope["now"])
+    assert (bound - timedelta(hours=1)).strftime("%Y-%m-%d %H:%M:%S") in executed
+    record = runtime.canonical.read(run_id, "q1")
+    assert isinstance(record, CanonicalInvocation)
+    assert abs((record.started_at - bound).total_seconds()) < 2  # the call's start instant
+    assert record.agent_result is not None
+    assert record.agent_result["scope"] == scope
+    events = runtime.store.read_run(run_id).unwrap()
+    assert events
+    assert not any(marker.encode() in event.data for event in events)
+    captured = capsys.readouterr()
+    assert marker not in captured.out + captured.err

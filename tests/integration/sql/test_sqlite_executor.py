@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from attrs import evolve
 
-from factledger.adapters.config.sql import SqlDatasourceSettings
+from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings
 from factledger.adapters.sql.policy import policy_from_settings
 from factledger.adapters.sql.sqlite_executor import SqliteExecutor, sqlite_path
 from factledger.adapters.sql.tool import SqlTool
@@ -23,8 +23,10 @@ from factledger.ports.sql import SqlFailureCode
 pytestmark = pytest.mark.integration
 
 SLOW = (
-    "SELECT COUNT(*) AS n FROM ledger a JOIN ledger b ON a.id <> b.id JOIN ledger c ON b.id <> c.id"
+    "SELECT COUNT(*) AS n FROM ledger a JOIN ledger b ON a.bucket = b.bucket "
+    "JOIN ledger c ON b.bucket = c.bucket"
 )
+"""Joins that relate rows, on a column with ten values: 270 million rows, seconds of work."""
 
 # One query per function the SQLite dialect allows: each must run on SQLite itself.
 SQLITE_FUNCTION_QUERIES = {
@@ -60,6 +62,22 @@ SQLITE_FUNCTION_QUERIES = {
     "PercentRank": "SELECT PERCENT_RANK() OVER (ORDER BY amount) AS v FROM orders",
     "CumeDist": "SELECT CUME_DIST() OVER (ORDER BY amount) AS v FROM orders",
     "Ntile": "SELECT NTILE(2) OVER (ORDER BY amount) AS v FROM orders",
+    "Hour": "SELECT HOUR(created_at) AS v FROM orders",
+    "Minute": "SELECT MINUTE(created_at) AS v FROM orders",
+    "Second": "SELECT SECOND(created_at) AS v FROM orders",
+    "Year": "SELECT YEAR(created_at) AS v FROM orders",
+    "Month": "SELECT MONTH(created_at) AS v FROM orders",
+    "Day": "SELECT DAY(created_at) AS v FROM orders",
+    "DayOfMonth": "SELECT DAYOFMONTH(created_at) AS v FROM orders",
+    "DayOfYear": "SELECT DAYOFYEAR(created_at) AS v FROM orders",
+    "DayOfWeek": "SELECT DAYOFWEEK(created_at) AS v FROM orders",
+    "Extract": "SELECT EXTRACT(HOUR FROM created_at) AS v FROM orders",
+    "DateAdd": "SELECT DATE_ADD(created_at, INTERVAL 90 MINUTE) AS v FROM orders",
+    "DateSub": "SELECT DATE_SUB(created_at, INTERVAL 2 DAY) AS v FROM orders",
+    "TimestampDiff": "SELECT TIMESTAMPDIFF(MINUTE, created_at, '2024-05-01 12:00:00') AS v "
+    "FROM orders",
+    "Floor": "SELECT FLOOR(amount) AS v FROM orders",
+    "Ceil": "SELECT CEIL(amount) AS v FROM orders",
     "Lag": "SELECT LAG(amount) OVER (ORDER BY id) AS v FROM orders",
     "Lead": "SELECT LEAD(amount, 1) OVER (ORDER BY id) AS v FROM orders",
     "FirstValue": "SELECT FIRST_VALUE(amount) OVER (ORDER BY id) AS v FROM orders",
@@ -79,12 +97,25 @@ def test_every_function_allowed_on_sqlite_runs_on_sqlite(sqlite_tool: SqlTool) -
 def test_a_result_is_projected_with_sensitive_columns_redacted(sqlite_tool: SqlTool) -> None:
     raw = sqlite_tool.run("payments_sqlite", "SELECT id, name, api_token FROM users", 5.0)
     rows = project_sql_result(raw.unwrap()).unwrap().agent_result["rows"]
-    assert rows == [[1, "alice", REDACTED], [2, "bob", None], [3, "carol", REDACTED]]
+    assert rows == [[1, "alice", REDACTED], [2, "bob", REDACTED], [3, "carol", REDACTED]]
 
 
-def test_a_slow_query_is_stopped_at_its_time_limit(sqlite_tool: SqlTool) -> None:
-    failure = sqlite_tool.run("payments_sqlite", SLOW, 0.3).failure()
+def test_a_slow_query_is_stopped_at_its_time_limit(
+    sqlite_settings: SqlDatasourceSettings,
+) -> None:
+    unlimited = sqlite_settings.model_copy(update={"max_estimated_rows": 10**15})
+    tool = SqlTool.from_settings(SqlSettings(datasources=[unlimited]))
+    assert tool is not None
+    failure = tool.run("payments_sqlite", SLOW, 0.3).failure()
     assert failure == BackendFailure(BackendFailureKind.BACKEND_TIMEOUT, "TIMEOUT")
+
+
+def test_a_plan_above_the_cost_gate_is_refused_before_it_runs(sqlite_tool: SqlTool) -> None:
+    nested = (
+        "SELECT a.id, (SELECT COUNT(*) FROM ledger b WHERE b.bucket = a.bucket) AS n FROM ledger a"
+    )
+    failure = sqlite_tool.run("payments_sqlite", nested, 5.0).failure()
+    assert failure == BackendFailure(BackendFailureKind.INVALID_REQUEST, "COST_TOO_HIGH")
 
 
 def test_the_authorizer_refuses_a_column_the_executors_allowlist_lacks(

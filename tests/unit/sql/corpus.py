@@ -9,6 +9,7 @@ against is ``tests/data/sql/policy.toml``.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,9 @@ from factledger.adapters.sql.policy import policy_from_settings
 from factledger.domain.sql.policy import SqlDialect, SqlPolicy
 
 SQL_DATA = Path(__file__).resolve().parents[2] / "data" / "sql"
+CORPUS_NOW = datetime(2024, 5, 1, 11, 0, 0, tzinfo=UTC)
+"""The instant every corpus query's NOW() is bound to (an hour after the test data's last
+order)."""
 
 
 @frozen
@@ -32,10 +36,24 @@ class Case:
     reason: str | None
 
 
-def load_corpus() -> tuple[Case, ...]:
-    """Every case of the corpus, in file order."""
+CORPUS_FILES: dict[SqlDialect, str] = {
+    "mysql": "corpus.jsonl",
+    "sqlite": "corpus_sqlite.jsonl",
+    "postgres": "corpus_postgres.jsonl",
+}
+"""The red-team corpus of each dialect (SQLite's holds the SQLite-specific cases; the MySQL
+corpus is run against a SQLite datasource too)."""
+
+
+def load_corpus(dialect: SqlDialect = "mysql") -> tuple[Case, ...]:
+    """Every case of a dialect's corpus, in file order."""
+    return load_cases(CORPUS_FILES[dialect])
+
+
+def load_cases(file_name: str) -> tuple[Case, ...]:
+    """Every case of one JSON-lines file of ``tests/data/sql``, in file order."""
     cases: list[Case] = []
-    for line in (SQL_DATA / "corpus.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (SQL_DATA / file_name).read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         entry = json.loads(line)
@@ -59,10 +77,10 @@ def corpus_policy(dialect: SqlDialect = "mysql") -> SqlPolicy:
         datasource=policy.datasource,
         dialect=dialect,
         tables=policy.tables,
-        schema=policy.schema,
+        schema="public" if dialect == "postgres" else policy.schema,
         limits=policy.limits,
     )
 
 
-def cases(label: Literal["accept", "reject"]) -> tuple[Case, ...]:
-    return tuple(case for case in load_corpus() if case.label == label)
+def cases(label: Literal["accept", "reject"], dialect: SqlDialect = "mysql") -> tuple[Case, ...]:
+    return tuple(case for case in load_corpus(dialect) if case.label == label)

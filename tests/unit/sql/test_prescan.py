@@ -38,8 +38,10 @@ def test_one_trailing_semicolon_is_dropped() -> None:
         ("SELECT a /*! b */", RefusalCode.VERSIONED_COMMENT),
         ("SELECT a /*M!100500 b */", RefusalCode.VERSIONED_COMMENT),
         ("SELECT /*+ BKA(t) */ a", RefusalCode.OPTIMIZER_HINT),
-        ("SELECT a -- x", RefusalCode.COMMENT),
-        ("SELECT a # x", RefusalCode.COMMENT),
+        ("SELECT a --x", RefusalCode.COMMENT),
+        ("SELECT a /* x /* y */ z */", RefusalCode.COMMENT),
+        ("SELECT a /* x", RefusalCode.COMMENT),
+        ("SELECT a */", RefusalCode.COMMENT),
         ("SELECT 'a", RefusalCode.UNTERMINATED_QUOTE),
         ("SELECT 'a\\'", RefusalCode.BACKSLASH_ESCAPE),
         ("SELECT 'a\tb'", RefusalCode.CONTROL_CHARACTER),
@@ -52,6 +54,50 @@ def test_one_trailing_semicolon_is_dropped() -> None:
 )
 def test_refusals_before_parsing(text: str, code: RefusalCode) -> None:
     assert scan(text) is code
+
+
+@pytest.mark.parametrize(
+    ("text", "stripped"),
+    [
+        ("SELECT a -- x", "SELECT a  "),
+        ("SELECT a # x\nFROM t", "SELECT a  \nFROM t"),
+        ("SELECT /* the id */ a FROM t", "SELECT   a FROM t"),
+        ("SELECT a FROM t -- done;", "SELECT a FROM t  "),
+        ("SELECT a FROM t; -- done", "SELECT a FROM t"),
+        ("SELECT '-- not a comment', '#', '/* no */' FROM t", None),
+        ("-- count them\nSELECT a FROM t", " \nSELECT a FROM t"),
+    ],
+)
+def test_plain_comments_are_blanked_out_and_quoted_text_is_kept(
+    text: str, stripped: str | None
+) -> None:
+    assert scan(text) == (text if stripped is None else stripped)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("SELECT $$x$$", RefusalCode.FORBIDDEN_SYNTAX),
+        ("SELECT $1", RefusalCode.FORBIDDEN_SYNTAX),
+        ('SELECT U&"d0061t" FROM t', RefusalCode.BAD_IDENTIFIER),
+        ("SELECT u&'x'", RefusalCode.BAD_IDENTIFIER),
+        ("SELECT 1; COMMIT", RefusalCode.MULTI_STATEMENT),
+        ("SELECT a /*+ SeqScan(t) */ FROM t", RefusalCode.OPTIMIZER_HINT),
+        ("COPY t TO '/tmp/x'", RefusalCode.NOT_A_SELECT),
+        ("DO 'BEGIN END'", RefusalCode.NOT_A_SELECT),
+        ("EXPLAIN ANALYZE SELECT 1", RefusalCode.NOT_A_SELECT),
+    ],
+)
+def test_postgresql_lexemes_the_validator_does_not_take(text: str, code: RefusalCode) -> None:
+    refused = prescan(text, max_length=4000, max_nesting=16, dialect="postgres")
+    assert refused.failure().code is code
+
+
+def test_postgresql_comments_and_double_quoted_names() -> None:
+    scanned = prescan(
+        'SELECT "status" -- a name\nFROM t WHERE a = 1--2', 4000, 16, dialect="postgres"
+    )
+    assert scanned.unwrap() == 'SELECT "status"  \nFROM t WHERE a = 1 '
 
 
 def test_length_is_checked_first() -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
+from attrs import evolve
 
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.plan import OutputColumn, QueryPlan
@@ -46,7 +48,13 @@ def test_numbers_booleans_and_nulls_keep_their_types() -> None:
 def test_the_agent_result_holds_scope_columns_rows_truncated_and_returned_count() -> None:
     result = project_sql_result(raw(("id", False), rows=[[1], [2]])).unwrap()
     assert result.agent_result == {
-        "scope": {"datasource": "payments", "tables": ["users"], "columns": ["users.id"]},
+        "scope": {
+            "datasource": "payments",
+            "tables": ["users"],
+            "columns": ["users.id"],
+            "sql": "SELECT …",
+            "dialect": "mysql",
+        },
         "columns": ["id"],
         "rows": [[1], [2]],
         "truncated": False,
@@ -59,7 +67,27 @@ def test_the_agent_result_holds_scope_columns_rows_truncated_and_returned_count(
 def test_a_sensitive_column_is_redacted_by_origin_even_under_an_innocent_name() -> None:
     text = raw(("label", True), ("name", False), rows=[["tok_1", "alice"], [None, "bob"]])
     rows = project_sql_result(text).unwrap().agent_result["rows"]
-    assert rows == [[REDACTED, "alice"], [None, "bob"]]
+    assert rows == [[REDACTED, "alice"], [REDACTED, "bob"]]
+
+
+def test_a_null_in_a_sensitive_column_is_redacted_too_so_it_cannot_tell_a_secret_exists() -> None:
+    text = raw(("api_token", True), ("note", False), rows=[[None, None], ["tok_2", None]])
+    rows = project_sql_result(text).unwrap().agent_result["rows"]
+    assert rows == [[REDACTED, None], [REDACTED, None]]
+
+
+def test_the_scope_carries_the_executed_sql_and_the_bound_instant() -> None:
+    bound = evolve(
+        plan(("n", False)),
+        sql="SELECT COUNT(*) AS `n` FROM `orders` WHERE `created_at` >= "
+        "CAST('2026-05-01 09:00:00' AS DATETIME) LIMIT 201",
+        now=datetime(2026, 5, 1, 10, 0, tzinfo=UTC),
+    )
+    scope = project_sql_result(encode_raw_result(bound, [[3]])).unwrap().agent_result["scope"]
+    assert isinstance(scope, dict)
+    assert scope["sql"] == bound.sql
+    assert scope["now"] == "2026-05-01T10:00:00+00:00"
+    assert scope["dialect"] == "mysql"
 
 
 def test_a_number_in_a_sensitive_column_is_redacted_too() -> None:

@@ -70,3 +70,72 @@ def test_an_unknown_datasource_or_a_bad_config_stops_with_a_message_naming_the_k
     assert (code, lines) == (2, [])
     assert "sql.datasources.0.url:" in err
     assert "sql.datasources.0.tables: Field required" in err
+
+
+def test_now_is_bound_to_the_given_instant_and_comments_are_gone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin = '{"sql": "SELECT id FROM orders WHERE created_at > NOW() - INTERVAL 1 HOUR -- x"}\n'
+    config = str(SQL_DATA / "policy.toml")
+    code, lines, _ = _run(
+        monkeypatch, capsys, stdin, "--config", config, "--datasource", "payments",
+        "--now", "2024-05-01T11:00:00+00:00",
+    )  # fmt: skip
+    assert code == 0
+    assert lines == [
+        {
+            "verdict": "ACCEPT",
+            "reason": None,
+            "sql": "SELECT `id` FROM `orders` WHERE `created_at` > "
+            "CAST('2024-05-01 10:00:00' AS DATETIME) LIMIT 201",
+        }
+    ]
+
+
+def test_a_postgresql_datasource_is_checked_in_postgresql_syntax(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "pg.toml"
+    config.write_text(
+        "[[sql.datasources]]\n"
+        'name = "pg"\n'
+        'url = "postgresql+psycopg://factledger_ro@127.0.0.1:5432/payments"\n'
+        "[sql.datasources.tables.orders]\n"
+        'columns = ["id", "status", "created_at"]\n',
+        encoding="utf-8",
+    )
+    stdin = (
+        '{"sql": "SELECT status, count(*) FILTER (WHERE created_at > now() - interval '
+        "'1 day') AS n FROM orders GROUP BY 1\"}\n"
+        '{"sql": "SELECT pg_sleep(10)"}\n'
+        '{"sql": "SELECT relname FROM pg_class"}\n'
+    )
+    code, lines, _ = _run(
+        monkeypatch, capsys, stdin, "--config", str(config), "--datasource", "pg",
+        "--now", "2024-05-01T11:00:00+00:00",
+    )  # fmt: skip
+    assert code == 0
+    assert lines[0] == {
+        "verdict": "ACCEPT",
+        "reason": None,
+        "sql": 'SELECT "status", COUNT(*) FILTER(WHERE "created_at" > '
+        'CAST(\'2024-04-30 11:00:00+00:00\' AS TIMESTAMPTZ)) AS "n" FROM "orders" '
+        "GROUP BY 1 LIMIT 201",
+    }
+    assert lines[1:] == [
+        {"verdict": "REJECT", "reason": "FORBIDDEN_FUNCTION", "sql": None},
+        {"verdict": "REJECT", "reason": "METADATA_ACCESS", "sql": None},
+    ]
+
+
+def test_an_instant_without_an_offset_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = str(SQL_DATA / "policy.toml")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exited:
+        main(
+            ["sql", "check", "--config", config, "--datasource", "payments", "--now", "2024-05-01"]
+        )
+    assert exited.value.code == 2
+    assert "UTC offset" in capsys.readouterr().err

@@ -136,3 +136,73 @@ def test_the_grants_are_column_level_select_on_the_allowlist_only() -> None:
         "ON `payments`.`users` TO 'factledger_ro'@'10.0.0.%'",
     )
     assert len(grants) == len(policy.tables)
+
+
+def test_a_postgresql_datasource_names_its_schema_and_gets_the_postgres_dialect() -> None:
+    settings = SqlSettings.model_validate(
+        {
+            "datasources": [
+                _datasource(
+                    url="postgresql+psycopg://ro:pw@db:5432/payments",
+                    schema="billing",
+                    time_zone="-05:00",
+                    max_estimated_rows=5000,
+                    max_estimated_cost=2500.0,
+                )
+            ]
+        }
+    )
+    datasource = settings.datasources[0]
+    assert datasource.dialect == "postgres"
+    policy = policy_from_settings(datasource)
+    assert policy.dialect == "postgres"
+    assert policy.schema == "billing"
+    assert policy.time_zone.utcoffset(None) is not None
+    assert (datasource.max_estimated_rows, datasource.max_estimated_cost) == (5000, 2500.0)
+    default = SqlSettings.model_validate(
+        {"datasources": [_datasource(url="postgresql+psycopg://ro@db/payments")]}
+    )
+    assert policy_from_settings(default.datasources[0]).schema == "public"
+
+
+def test_the_cost_gate_and_time_zone_have_sane_defaults() -> None:
+    datasource = SqlSettings.model_validate({"datasources": [_datasource()]}).datasources[0]
+    assert datasource.max_estimated_rows == 1_000_000
+    assert datasource.max_estimated_cost is None
+    assert datasource.time_zone == "+00:00"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "key"),
+    [
+        ({"schema": "public"}, "sql.datasources.0"),
+        ({"time_zone": "Europe/Paris"}, "sql.datasources.0.time_zone"),
+        ({"max_estimated_rows": 0}, "sql.datasources.0.max_estimated_rows"),
+        ({"max_estimated_cost": -1.0}, "sql.datasources.0.max_estimated_cost"),
+        ({"url": "postgresql+psycopg://ro:secret-password@db:5432/"}, "sql.datasources.0.url"),
+        ({"url": "postgresql://ro@db/payments"}, "sql.datasources.0.url"),
+    ],
+)
+def test_a_bad_cost_time_zone_or_schema_key_is_named_and_no_password_shown(
+    overrides: dict[str, object], key: str
+) -> None:
+    errors = _errors({"datasources": [_datasource(**overrides)]})
+    assert any(line.startswith(key) for line in errors), errors
+    assert not any("secret-password" in line for line in errors)
+
+
+def test_the_postgresql_grants_are_connect_usage_and_column_selects_only() -> None:
+    from factledger.adapters.sql.grants import postgres_grant_statements, postgres_role_statements
+
+    settings = SqlSettings.model_validate(
+        {"datasources": [_datasource(url="postgresql+psycopg://ro@db/payments")]}
+    )
+    policy = policy_from_settings(settings.datasources[0])
+    assert postgres_grant_statements(policy, "payments", "factledger_ro") == (
+        'GRANT CONNECT ON DATABASE "payments" TO "factledger_ro"',
+        'GRANT USAGE ON SCHEMA "public" TO "factledger_ro"',
+        'GRANT SELECT ("id", "status") ON "public"."orders" TO "factledger_ro"',
+    )
+    role = postgres_role_statements("factledger_ro", "'pw'")
+    assert role[0].startswith("CREATE ROLE \"factledger_ro\" LOGIN PASSWORD 'pw' NOSUPERUSER")
+    assert 'ALTER ROLE "factledger_ro" SET default_transaction_read_only = on' in role
