@@ -11,7 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
-import pymysql
+from sqlalchemy import create_engine
+from sqlalchemy.pool import NullPool
 
 _HOLDER = """
 import sqlite3, sys
@@ -45,18 +46,13 @@ def sqlite_lock_held(path: Path, mode: SqliteLock = "IMMEDIATE") -> Iterator[Non
 
 
 @contextmanager
-def mariadb_tables_locked(
-    host: str, port: int, user: str, password: str, database: str, *tables: str
-) -> Iterator[None]:
+def mariadb_tables_locked(url: str, *tables: str) -> Iterator[None]:
     """Another connection holds ``LOCK TABLES … WRITE`` on ``tables`` until the block ends."""
-    connection = pymysql.connect(
-        host=host, port=port, user=user, password=password, database=database
-    )
+    engine = create_engine(url, poolclass=NullPool)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("LOCK TABLES " + ", ".join(f"`{t}` WRITE" for t in tables))
-        yield
-        with connection.cursor() as cursor:
-            cursor.execute("UNLOCK TABLES")
+        with engine.connect() as connection:
+            connection.exec_driver_sql("LOCK TABLES " + ", ".join(f"`{t}` WRITE" for t in tables))
+            yield
+            connection.exec_driver_sql("UNLOCK TABLES")
     finally:
-        connection.close()
+        engine.dispose()

@@ -81,14 +81,14 @@ class WorkerProcess:
             if left <= 0:
                 raise AssertionError(f"{self.owner}: no {what} within {timeout:.0f}s")
             try:
-                line = self._lines.get(timeout=left)
+                found = self._lines.get(timeout=left)
             except queue.Empty:
                 continue
-            if line is None:
+            if found is None:
                 raise AssertionError(f"{self.owner} ended before {what}: {self.stderr()}")
-            self.seen.append(line)
-            if predicate(line):
-                return line
+            self.seen.append(found)
+            if predicate(found):
+                return found
 
     def stderr(self) -> str:
         if self.process.poll() is None or self.process.stderr is None:

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 
 import pytest
-from sqlalchemy import make_url
 
 from factledger.adapters.audit.database import AuditDatabase, open_audit_database
 from factledger.adapters.audit.store import SqlAuditStore
@@ -32,15 +31,10 @@ class TestMariaDbAuditStore(AuditStoreContract):
 
     @pytest.fixture
     def held_lock(self, mariadb_audit_url: str, store: SqlAuditStore) -> LockHolder:
-        url = make_url(mariadb_audit_url)
 
         def hold() -> AbstractContextManager[None]:
             return mariadb_tables_locked(
-                url.host or "127.0.0.1",
-                url.port or 3306,
-                url.username or "root",
-                url.password or "",
-                url.database or "",
+                mariadb_audit_url,
                 "audit_checkpoints",
             )
 

@@ -76,17 +76,12 @@ def test_a_mariadb_audit_with_its_tables_locked_answers_within_a_second(
     settings = demo_settings(tmp_path).model_copy(
         update={"audit": AuditSettings(url=mariadb_audit_url)}
     )
-    url = make_url(mariadb_audit_url)
     with build_harness(settings) as harness:
         first = run_transcript(harness, transcript_path("honest"))
         assert _answer_time(harness, first.run_id)[0] == "ROWS"
         second = run_transcript(harness, transcript_path("looping"))
         with mariadb_tables_locked(
-            url.host or "127.0.0.1",
-            url.port or 3306,
-            url.username or "root",
-            url.password or "",
-            url.database or "",
+            mariadb_audit_url,
             "audit_checkpoints",
             "audit_runs",
         ):

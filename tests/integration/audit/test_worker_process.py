@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+import redis
 
 from factledger.adapters.bootstrap import Runtime, build_harness, build_runtime, harness_from
 from factledger.adapters.cli.scenario import run_transcript
@@ -24,7 +25,8 @@ from factledger.adapters.system import SystemClock
 from factledger.domain.json_types import JsonObject
 from factledger.ports.partition_leases import MAINTENANCE_LEASE
 from tests.support.processes import wait_until
-from tests.support.worker_process import WorkerProcess, event, settings_environment
+from tests.support.redis_server import INSTALL_HINT, RedisProcess, redis_binary
+from tests.support.worker_process import Predicate, WorkerProcess, event, settings_environment
 
 pytestmark = pytest.mark.integration
 
@@ -84,7 +86,7 @@ def _start(workers: list[WorkerProcess], tmp_path: Path, owner: str) -> WorkerPr
     return worker
 
 
-def _after(moment: datetime) -> object:
+def _after(moment: datetime) -> Predicate:
     def purged_after(line: JsonObject) -> bool:
         at = line.get("at")
         return (
@@ -121,7 +123,7 @@ def test_a_planted_secret_is_gone_from_every_file_after_its_ttl_and_one_purge(
         assert planted == {secret.encode() for secret in secrets}, "the bodies hold them"
         worker = _start(workers, tmp_path, "purger")
         # The first purge that began after every body expired (the application still open).
-        worker.wait_for(_after(expired_by), 60, "a purge after the bodies expired")  # type: ignore[arg-type]
+        worker.wait_for(_after(expired_by), 60, "a purge after the bodies expired")
         left = _everything_in(state, worker.temp_dir)
         assert sorted(secret for secret in planted if secret in left) == []
         files = sorted(path.name for path in state.iterdir())
@@ -229,3 +231,50 @@ def test_sigterm_ends_a_worker_cleanly_with_its_leases_given_up(
         "the other worker to follow every partition",
     )
     assert second.terminate() == 0
+
+
+def test_on_redis_with_an_append_only_file_a_planted_secret_leaves_the_server_s_files(
+    tmp_path: Path, workers: list[WorkerProcess], key_prefix: str
+) -> None:
+    binary = redis_binary()
+    if binary is None:
+        pytest.fail(INSTALL_HINT, pytrace=False)
+    server = RedisProcess(binary, appendonly=True, appendfsync="always")
+    server.start()
+    try:
+        store = StoreSettings(
+            kind="redis", url=server.url, key_prefix=key_prefix, partitions=PARTITIONS
+        )
+        settings = demo_settings(tmp_path / "work", store).model_copy(
+            update={"vault": VaultSettings(ttl_seconds=1)}
+        )
+        secrets = [f"sk_live_{os.urandom(12).hex()}" for _ in range(2)]
+        with build_harness(settings) as harness:
+            run_transcript(harness, _planted_transcript(tmp_path, secrets))
+        expired_by = SystemClock().now() + timedelta(seconds=1)
+        assert set(SECRET.findall(_everything_in(server.workdir))) == {
+            secret.encode() for secret in secrets
+        }
+        environment = settings_environment(
+            {
+                "store": {"kind": "redis", "url": server.url, "key_prefix": key_prefix},
+                "audit": {"url": f"sqlite:///{(tmp_path / 'audit.db').as_posix()}"},
+                "worker": WORKER,
+            }
+        )
+        environment["FACTLEDGER_STORE__PARTITIONS"] = str(PARTITIONS)
+        worker = WorkerProcess(environment, "redis-purger", tmp_path / "tmp")
+        workers.append(worker)
+        worker.wait_for(_after(expired_by), 60, "a purge after the bodies expired")
+        client = redis.Redis.from_url(server.url)
+        wait_until(
+            lambda: not int(client.info("persistence")["aof_rewrite_in_progress"]),
+            30,
+            "the append-only file rewrite",
+        )
+        client.close()
+        left = _everything_in(server.workdir)
+        assert [secret for secret in secrets if secret.encode() in left] == []
+        assert worker.terminate() == 0
+    finally:
+        server.cleanup()
