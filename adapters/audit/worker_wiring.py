@@ -1,5 +1,6 @@
 """Building a worker (``factledger worker``, or a thread of a process embedding the in-memory
-store) from settings, over an event store and a vault already opened (ADR 0024)."""
+store) from settings, over an event store and a vault already opened; and reading the
+workers' health for a probe (ADR 0024)."""
 
 from __future__ import annotations
 
@@ -11,18 +12,29 @@ from datetime import timedelta
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
-from factledger.adapters.audit.wiring import AuditOpenFailure, AuditRuntime, open_audit
+from factledger.adapters.audit.database import AuditDatabase, open_audit_database
+from factledger.adapters.audit.wiring import (
+    AuditOpenFailure,
+    AuditRuntime,
+    audit_url,
+    health_thresholds,
+    open_audit,
+)
+from factledger.adapters.audit.worker_health import SqlWorkerHealth
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.redis.payload_vault import RedisPayloadVault
+from factledger.adapters.system import SystemClock
 from factledger.application.projections.follower import FollowerSettings
+from factledger.application.worker.health import WorkerHealth, WorkerHealthView
 from factledger.application.worker.loop import Worker, WorkerTimings
 from factledger.application.worker.maintenance import Maintenance, MaintenanceSchedule
 from factledger.application.worker.notices import WorkerNotice
+from factledger.ports.audit import AuditUnavailable
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
 
-__all__ = ["WorkerRuntime", "build_worker", "default_owner"]
+__all__ = ["WorkerRuntime", "build_worker", "default_owner", "read_worker_health"]
 
 
 def default_owner() -> str:
@@ -101,3 +113,24 @@ def build_worker(
 
 def _ignore(_: WorkerNotice) -> None:
     return None
+
+
+def read_worker_health(
+    settings: Settings, clock: Clock | None = None
+) -> WorkerHealth | AuditOpenFailure | AuditUnavailable:
+    """The workers' health from their records, for a probe that holds no harness (``/healthz``
+    of a transport): opens the audit database with ``[audit] timeout_seconds``, reads, closes."""
+    opened = open_audit_database(audit_url(settings), timeout=settings.audit.timeout_seconds)
+    if not isinstance(opened, Success):
+        failure = opened.failure()
+        if isinstance(failure, AuditUnavailable):
+            return failure
+        return AuditOpenFailure("UNSUPPORTED_URL", f"audit.url: {failure.url!r} is not supported")
+    database: AuditDatabase = opened.unwrap()
+    try:
+        view = WorkerHealthView(
+            SqlWorkerHealth(database), clock or SystemClock(), health_thresholds(settings)
+        )
+        return view.read()
+    finally:
+        database.close()

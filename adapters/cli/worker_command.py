@@ -62,12 +62,21 @@ def _printer(as_json: bool, stream: TextIO) -> Callable[[WorkerNotice], None]:
     return show
 
 
-def _stop_on_signals(stop: threading.Event) -> None:
+_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+def _stop_on_signals(stop: threading.Event) -> list[object]:
+    """Make SIGTERM and SIGINT set ``stop``; returns the handlers they had."""
+
     def handle(_signum: int, _frame: object) -> None:
         stop.set()
 
-    signal.signal(signal.SIGTERM, handle)
-    signal.signal(signal.SIGINT, handle)
+    return [signal.signal(number, handle) for number in _SIGNALS]
+
+
+def _restore(previous: list[object]) -> None:
+    for number, handler in zip(_SIGNALS, previous, strict=True):
+        signal.signal(number, handler)  # type: ignore[arg-type]  # what signal.signal returned
 
 
 def _settings(config: Path | None) -> Settings | str:
@@ -85,7 +94,14 @@ def _settings(config: Path | None) -> Settings | str:
 
 def _handle(args: argparse.Namespace) -> int:
     stop = threading.Event()
-    _stop_on_signals(stop)
+    previous = _stop_on_signals(stop)
+    try:
+        return _serve(args, stop)
+    finally:
+        _restore(previous)
+
+
+def _serve(args: argparse.Namespace, stop: threading.Event) -> int:
     settings = _settings(args.config)
     if isinstance(settings, str):
         print(f"factledger: {settings}", file=sys.stderr)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from returns.result import Success
 
-from factledger.adapters.audit.worker_wiring import WorkerRuntime, build_worker
+from factledger.adapters.audit.worker_wiring import WorkerRuntime, build_worker, read_worker_health
 from factledger.adapters.bootstrap import Runtime, build_runtime
 from factledger.adapters.config.sections import AuditSettings, StoreSettings, WorkerSettings
 from factledger.adapters.config.settings import Settings
@@ -19,6 +19,7 @@ from factledger.adapters.memory.clock import ManualClock
 from factledger.adapters.memory.faults import FaultyPayloadVault, VaultOperation
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.application.run_service import StartedRun
+from factledger.application.worker.health import HealthStatus, WorkerHealth
 from factledger.application.worker.notices import (
     JobFailed,
     VaultPurgedNotice,
@@ -199,4 +200,21 @@ def test_a_vault_outage_is_reported_and_the_purge_is_tried_again_soon(
     assert last is not None
     assert last.failure is None
     assert last.purged_at == purged.at
+    built.close()
+
+
+def test_a_probe_reads_the_workers_health_from_settings_alone(
+    runtime: Runtime, clock: ManualClock
+) -> None:
+    health = read_worker_health(runtime.settings, clock)
+    assert isinstance(health, WorkerHealth)
+    assert health.status is HealthStatus.DOWN  # nobody ran yet
+    notices: list[WorkerNotice] = []
+    built = _worker(runtime, clock, notices, runtime.vault)
+    built.worker.step(ClockedStop(clock, lambda: False))
+    health = read_worker_health(runtime.settings, clock)
+    assert isinstance(health, WorkerHealth)
+    assert [beat.owner for beat in health.live] == ["w1"]
+    assert health.unfollowed == ()
+    assert health.status is HealthStatus.OK, health.problems
     built.close()
