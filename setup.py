@@ -1,8 +1,10 @@
-"""Maps the four top-level code folders onto the ``factledger`` import package.
+"""Maps the top-level code folders onto the ``factledger`` import package.
 
 The repository root shows ``domain/``, ``ports/``, ``adapters/`` and ``application/``; they
 install as ``factledger.domain`` and so on (never as top-level names, which other
-distributions own). Sub-packages are discovered here so that adding one needs no edit.
+distributions own). ``public/`` installs as ``factledger`` itself: the names users import
+(``from factledger import Harness``), re-exported lazily (ADR 0021). Sub-packages are
+discovered here so that adding one needs no edit.
 """
 
 from pathlib import Path
@@ -10,12 +12,14 @@ from pathlib import Path
 from setuptools import setup
 
 LAYERS = ("domain", "ports", "adapters", "application")
+PUBLIC = "public"
+"""The folder that installs as the ``factledger`` package itself."""
 ROOT = Path(__file__).parent
 
 
 def _packages() -> tuple[list[str], dict[str, str]]:
-    packages: list[str] = []
-    package_dir: dict[str, str] = {}
+    packages: list[str] = ["factledger"]
+    package_dir: dict[str, str] = {"factledger": PUBLIC}
     for layer in LAYERS:
         for init in sorted((ROOT / layer).rglob("__init__.py")):
             folder = init.parent.relative_to(ROOT)

@@ -8,7 +8,7 @@ wiring that works in unit tests but not in production fails a test.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,10 +33,11 @@ from factledger.adapters.sql.tool import SqlTool
 from factledger.adapters.sqlite.database import OpenFailureReason, Synchronous
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.adapters.system import SystemClock, UuidIdFactory
+from factledger.adapters.tool_plugins import OwnTool, own_tools, register_own_tools
 from factledger.application.audit_views import AuditViews
 from factledger.application.backend_runner import BackendRunner
 from factledger.application.canonical_view import CanonicalViewReader
-from factledger.application.harness import Harness, HarnessError, HarnessParts
+from factledger.application.harness import Harness, HarnessError, HarnessErrorCode, HarnessParts
 from factledger.application.interceptor import Interceptor
 from factledger.application.progress_snapshot import SnapshotBuilder
 from factledger.application.release.release_service import ReleasePolicy, ReleaseService
@@ -50,7 +51,6 @@ from factledger.application.tools.sql import SqlToolSpec
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.progress.policy import ProgressPolicy
-from factledger.domain.run_events import ToolGrant
 from factledger.ports.clock import Clock, IdFactory
 from factledger.ports.event_store import EventStore
 from factledger.ports.payload_vault import PayloadVault
@@ -100,15 +100,6 @@ class Runtime:
             no_gain_threshold=section.no_gain_threshold,
             protocol_violation_limit=section.protocol_violation_limit,
             max_observed_facts=section.max_observed_facts,
-        )
-
-    @property
-    def grants(self) -> tuple[ToolGrant, ...]:
-        """Every registered tool, as granted to a new run."""
-        return tuple(
-            ToolGrant(name, spec.read_only)
-            for name in self.registry.names
-            if (spec := self.registry.spec(name)) is not None
         )
 
     def add_closer(self, closer: Callable[[], None]) -> None:
@@ -175,12 +166,15 @@ def _nothing() -> None:
 def build_runtime(
     settings: Settings,
     *,
+    tools: Sequence[OwnTool] | None = None,
     clock: Clock | None = None,
     ids: IdFactory | None = None,
     wrap_store: Callable[[EventStore], EventStore] | None = None,
 ) -> Runtime:
-    """Wire the application from settings. A clock and ids may be given (deterministic
-    replays, tests); ``wrap_store`` wraps the event store the settings choose (fault drills)."""
+    """Wire the application from settings. ``tools`` are evidence tools of one's own (tools
+    and tool providers; the installed ones when None). A clock and ids may be given
+    (deterministic replays, tests); ``wrap_store`` wraps the event store the settings choose
+    (fault drills)."""
     clock = clock or SystemClock()
     ids = ids or UuidIdFactory()
     store, vault, close_store = build_stores(settings, clock)
@@ -189,17 +183,9 @@ def build_runtime(
     runs = RunRepository(store, default_codec(), clock, ids)
     call_log = configure_logging()
     runner = BackendRunner()
-    boundary = ToolBoundary(
-        runs,
-        clock,
-        runner,
-        content_ttl=timedelta(seconds=settings.vault.ttl_seconds),
-        backend_timeout=timedelta(seconds=settings.budget.call_timeout_seconds),
-        call_log=call_log,
-    )
-    registry = ToolRegistry(boundary)
+    boundary = ToolBoundary(runs, clock, runner, **_call_limits(settings), call_log=call_log)
     closers: list[Callable[[], None]] = [close_store]
-    register_tools(settings, registry, closers)
+    registry = _registry(settings, boundary, closers, tools)
     canonical = CanonicalViewReader(runs, vault, clock)
     run_service = RunService(runs, clock, ids)
     snapshots = SnapshotBuilder(runs, canonical, registry)
@@ -213,12 +199,7 @@ def build_runtime(
         repairer=NoRepair(),
         vault=vault,
         clock=clock,
-        policy=ReleasePolicy(
-            repair_attempts=settings.release.repair_attempts,
-            judge_attempts=settings.judge.attempts,
-            judge_timeout_seconds=settings.judge.timeout_seconds,
-            result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
-        ),
+        policy=release_policy(settings),
         call_log=call_log,
     )
     return Runtime(
@@ -238,6 +219,43 @@ def build_runtime(
         releases=releases,
         closers=closers,
     )
+
+
+def release_policy(settings: Settings) -> ReleasePolicy:
+    """How hard the release tries, from ``[release]``, ``[judge]`` and ``[vault]``."""
+    return ReleasePolicy(
+        repair_attempts=settings.release.repair_attempts,
+        judge_attempts=settings.judge.attempts,
+        judge_timeout_seconds=settings.judge.timeout_seconds,
+        result_ttl=timedelta(seconds=settings.vault.ttl_seconds),
+    )
+
+
+def _call_limits(settings: Settings) -> dict[str, timedelta]:
+    """How long a call's bodies live and how long its backend may take."""
+    return {
+        "content_ttl": timedelta(seconds=settings.vault.ttl_seconds),
+        "backend_timeout": timedelta(seconds=settings.budget.call_timeout_seconds),
+    }
+
+
+def _registry(
+    settings: Settings,
+    boundary: ToolBoundary,
+    closers: list[Callable[[], None]],
+    tools: Sequence[OwnTool] | None,
+) -> ToolRegistry:
+    """The built-in tools the settings configure, then one's own; what was opened is closed
+    again when a tool cannot be registered."""
+    registry = ToolRegistry(boundary)
+    try:
+        register_tools(settings, registry, closers)
+        register_own_tools(settings, registry, closers, own_tools(tools))
+    except BaseException:
+        while closers:
+            closers.pop()()
+        raise
+    return registry
 
 
 def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:
@@ -289,7 +307,7 @@ def harness_from(runtime: Runtime) -> Harness:
 
         opened = open_audit(runtime.settings, runtime.store, runtime.clock)
         if not isinstance(opened, Success):
-            raise HarnessError("STORE_UNAVAILABLE", opened.failure().message)
+            raise HarnessError(HarnessErrorCode.STORE_UNAVAILABLE, opened.failure().message)
         audit = opened.unwrap()
         runtime.add_closer(audit.close)
         return AuditViews(audit.audit, audit.store)
@@ -313,14 +331,23 @@ def harness_from(runtime: Runtime) -> Harness:
 
 
 def build_harness(
-    settings: Settings,
+    settings: Settings | None = None,
     *,
+    tools: Sequence[OwnTool] | None = None,
     clock: Clock | None = None,
     ids: IdFactory | None = None,
     wrap_store: Callable[[EventStore], EventStore] | None = None,
 ) -> Harness:
-    """The Harness wired from settings (see ``build_runtime``)."""
-    return harness_from(build_runtime(settings, clock=clock, ids=ids, wrap_store=wrap_store))
+    """The Harness wired from settings (the lookup order's when None), with the built-in tools
+    the settings configure and ``tools`` of one's own (see ``build_runtime``)."""
+    runtime = build_runtime(
+        load_settings() if settings is None else settings,
+        tools=tools,
+        clock=clock,
+        ids=ids,
+        wrap_store=wrap_store,
+    )
+    return harness_from(runtime)
 
 
 def embedded_harness() -> Harness:

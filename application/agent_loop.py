@@ -16,11 +16,12 @@ from datetime import datetime
 from attrs import frozen
 
 from factledger.application.harness import Harness
-from factledger.application.run_repository import Committed, StoreFailed
+from factledger.application.harness_errors import HarnessError, HarnessErrorCode
+from factledger.application.observation import Observation
+from factledger.application.run_views import RunSummary
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.domain.run_errors import BudgetExhausted, DeadlinePassed
-from factledger.domain.run_events import ModelCallPurpose
-from factledger.domain.status import FailureCode, RunState
+from factledger.domain.release.fallback import ReleaseResult
+from factledger.domain.status import RunState
 from factledger.ports.clock import Clock
 from factledger.ports.draft_repair import DraftRepairer
 from factledger.ports.model_client import (
@@ -50,9 +51,9 @@ class LoopResult:
 
     run_id: str
     """The run."""
-    observations: tuple[tuple[str, JsonObject], ...]
+    observations: tuple[tuple[str, Observation], ...]
     """Every tool call's id and the observation the model received, in order."""
-    release: JsonObject
+    release: ReleaseResult
     """The release result."""
 
     def to_json(self) -> JsonObject:
@@ -60,15 +61,15 @@ class LoopResult:
         return {
             "run_id": self.run_id,
             "observations": [
-                {"tool_call_id": tool_call_id, "observation": observation}
+                {"tool_call_id": tool_call_id, "observation": observation.to_json()}
                 for tool_call_id, observation in self.observations
             ],
-            "release": self.release,
+            "release": self.release.to_json(),
         }
 
 
 class AgentLoop:
-    """Runs a model against one run of a harness."""
+    """Runs a model against one run of a harness, through the facade's operations only."""
 
     def __init__(self, harness: Harness, clock: Clock, *, max_turns: int = 40) -> None:
         self._harness = harness
@@ -89,8 +90,9 @@ class AgentLoop:
             {"role": "system", "content": SYSTEM_PROMPT},
             {"role": "user", "content": _briefing(question, summary)},
         ]
-        tools = tuple(self._harness.tool_definitions(run_id))
-        observations: list[tuple[str, JsonObject]] = []
+        harness = self._harness
+        tools = tuple(harness.tool_definitions(run_id)) if harness.tool_names else ()
+        observations: list[tuple[str, Observation]] = []
         draft: str | None = None
         stopped = False
         for step in range(1, self._max_turns + 1):
@@ -117,10 +119,10 @@ class AgentLoop:
                         {
                             "role": "tool",
                             "tool_call_id": call.id,
-                            "content": json.dumps(observation),
+                            "content": json.dumps(observation.to_json()),
                         }
                     )
-                    stopped = stopped or observation.get("stop_required") is True
+                    stopped = stopped or observation.stop_required
                 if stopped and not model.replays:
                     break
                 continue
@@ -132,45 +134,41 @@ class AgentLoop:
         return LoopResult(run_id, tuple(observations), release)
 
     def _may_continue(self, run_id: str) -> bool:
-        summary = self._harness.run_summary(run_id)
-        if summary["state"] != RunState.RUNNING.value:
-            return False
-        deadline = datetime.fromisoformat(str(summary["deadline"]))
-        if self._clock.now() >= deadline:
-            self._harness.parts.run_service.end(
-                run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT
-            )
-            return False
-        return True
+        return self._harness.enforce_deadline(run_id).state is RunState.RUNNING
 
     def _time_left(self, run_id: str) -> float:
-        deadline = datetime.fromisoformat(str(self._harness.run_summary(run_id)["deadline"]))
+        deadline = self._harness.run_summary(run_id).deadline
         return max(0.001, (deadline - self._clock.now()).total_seconds())
 
     def _meter(self, run_id: str, step: int) -> bool:
-        run_service = self._harness.parts.run_service
-        outcome = run_service.reserve_model_call(run_id, ModelCallPurpose.AGENT_TURN, step)
-        if isinstance(outcome, Committed):
-            return True
-        if isinstance(outcome, StoreFailed):
-            return False
-        if isinstance(outcome.error, BudgetExhausted):
-            run_service.end(run_id, RunState.BUDGET_EXHAUSTED, FailureCode.BUDGET_EXHAUSTED)
-        elif isinstance(outcome.error, DeadlinePassed):
-            run_service.end(run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT)
-        return False
+        """One metered agent turn (a refusal ends the run, as for any host's model calls)."""
+        try:
+            usage = self._harness.record_model_usage(run_id, 1, 0, 0, step=step)
+        except HarnessError as failed:
+            if failed.code is HarnessErrorCode.STORE_UNAVAILABLE:
+                return False
+            raise
+        return usage.accepted_calls == 1
 
     def _record_usage(self, run_id: str, turn: ModelTurn) -> None:
         if turn.prompt_tokens or turn.completion_tokens:
-            self._harness.parts.run_service.record_model_usage(
-                run_id, ModelCallPurpose.AGENT_TURN, turn.prompt_tokens, turn.completion_tokens
-            )
+            try:
+                self._harness.record_model_usage(
+                    run_id, 0, turn.prompt_tokens, turn.completion_tokens
+                )
+            except HarnessError as failed:
+                if failed.code is not HarnessErrorCode.STORE_UNAVAILABLE:
+                    raise
 
 
-def _briefing(question: str, summary: JsonObject) -> str:
+def _iso(instant: datetime | None) -> str | None:
+    return None if instant is None else instant.isoformat()
+
+
+def _briefing(question: str, summary: RunSummary) -> str:
     return (
-        f"Question: {question}\nService: {summary.get('service')}\n"
-        f"Window: {summary.get('start')} to {summary.get('end')}"
+        f"Question: {question}\nService: {summary.service}\n"
+        f"Window: {_iso(summary.start)} to {_iso(summary.end)}"
     )
 
 

@@ -1,5 +1,5 @@
-"""The audit as the facade shows it: caught up from the log on demand, then read; and what
-the workers' health records say.
+"""The audit as the facade shows it: caught up from the log on demand, then read, typed; and
+what the workers' health records say.
 
 Every answer comes within the audit's timeout (``[audit] timeout_seconds``): a locked or
 unreachable audit database raises ``AuditUnavailableError`` (a ``ConnectionError``, which the
@@ -8,20 +8,24 @@ facade answers as STORE_UNAVAILABLE) instead of waiting for it.
 
 from __future__ import annotations
 
-import typing
-from datetime import datetime
-from enum import Enum
-
-import attrs
+from attrs import frozen
 from returns.result import Success
 
 from factledger.application.projections.projector import CatchUpReport, Projector
 from factledger.application.worker.health import WorkerHealth, WorkerHealthView
-from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.ports.audit import AuditStore, AuditUnavailable, RunAudit
+from factledger.domain.json_shape import record_json
+from factledger.domain.json_types import JsonObject
+from factledger.ports.audit import (
+    AuditStore,
+    AuditUnavailable,
+    InvocationRow,
+    RunAudit,
+    RunRow,
+    UsageRow,
+)
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["AuditUnavailableError", "AuditViews"]
+__all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
 
 
 class AuditUnavailableError(ConnectionError):
@@ -33,21 +37,38 @@ class AuditUnavailableError(ConnectionError):
         """A short code: ``TIMEOUT``, ``CONNECTION`` or ``SERVER_ERROR``."""
 
 
-def _json(value: object) -> JsonValue:
-    if value is None or isinstance(value, str | bool | int | float):
-        return value
-    if isinstance(value, Enum):
-        return _json(value.value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return [_json(item) for item in value]
-    if isinstance(value, dict):
-        return {str(_json(key)): _json(item) for key, item in value.items()}
-    if attrs.has(type(value)):
-        fields = attrs.fields(typing.cast("type[attrs.AttrsInstance]", type(value)))
-        return {f.name: _json(getattr(value, f.name)) for f in fields}
-    return str(value)
+@frozen
+class AuditRows:
+    """One run's durable audit rows: metadata only, never a body, a query or a literal."""
+
+    run: RunRow
+    """The run's row."""
+    invocations: tuple[InvocationRow, ...]
+    """One row per tool call, in call order."""
+    model_usage: tuple[UsageRow, ...]
+    """Model calls and tokens per purpose."""
+
+    def to_json(self) -> JsonObject:
+        """The rows as JSON."""
+        return record_json(self)
+
+
+@frozen
+class RebuildReport:
+    """What catching up or rebuilding the audit rows did."""
+
+    ok: bool
+    """True when every partition was applied."""
+    events: int
+    """Events applied."""
+    rows: int
+    """Rows written."""
+    reason: str | None = None
+    """Why it stopped short, when it did."""
+
+    def to_json(self) -> JsonObject:
+        """The report as JSON."""
+        return record_json(self)
 
 
 class AuditViews:
@@ -60,15 +81,15 @@ class AuditViews:
         self._store = store
         self._health = health
 
-    def catch_up(self) -> JsonObject:
-        """Apply what the log holds after the checkpoints; a summary (or the failure code)."""
-        return _summary(self._projector.catch_up())
+    def catch_up(self) -> RebuildReport:
+        """Apply what the log holds after the checkpoints."""
+        return _report(self._projector.catch_up())
 
-    def rebuild(self) -> JsonObject:
+    def rebuild(self) -> RebuildReport:
         """Drop and rebuild the audit rows from the log."""
-        return _summary(self._projector.rebuild())
+        return _report(self._projector.rebuild())
 
-    def run(self, run_id: str) -> JsonObject | None:
+    def run(self, run_id: str) -> AuditRows | None:
         """One run's audit rows (after catching up), or None when the audit has none."""
         caught_up = self._projector.catch_up()
         if isinstance(caught_up, AuditUnavailable | StoreUnavailable):
@@ -79,11 +100,11 @@ class AuditViews:
         audit: RunAudit | None = read.unwrap()
         if audit is None:
             return None
-        return {
-            "run": _json(audit.run),
-            "invocations": [_json(row) for row in audit.invocations.values()],
-            "model_usage": [_json(row) for row in audit.usage.values()],
-        }
+        return AuditRows(
+            run=audit.run,
+            invocations=tuple(audit.invocations.values()),
+            model_usage=tuple(audit.usage.values()),
+        )
 
     def worker_health(self) -> WorkerHealth | None:
         """The workers' health (for ``/healthz``); ``None`` when no health records are wired."""
@@ -95,7 +116,9 @@ class AuditViews:
         return health
 
 
-def _summary(outcome: object) -> JsonObject:
+def _report(outcome: object) -> RebuildReport:
     if isinstance(outcome, CatchUpReport):
-        return {"ok": True, "events": outcome.events, "rows": outcome.rows}
-    return {"ok": False, "reason": str(getattr(outcome, "reason", "UNAVAILABLE"))}
+        return RebuildReport(ok=True, events=outcome.events, rows=outcome.rows)
+    return RebuildReport(
+        ok=False, events=0, rows=0, reason=str(getattr(outcome, "reason", "UNAVAILABLE"))
+    )

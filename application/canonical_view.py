@@ -1,4 +1,4 @@
-"""The canonical view of a call: its events joined with its vault bodies (SPEC §4).
+"""The canonical view of a call: its events joined with its vault bodies.
 
 Keyed by the exact ``(run_id, tool_call_id)``: an id from another run is simply absent. The
 view always exists for a call that began; its ``content`` says whether the bodies can be
@@ -14,20 +14,21 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from attrs import frozen
+from attrs import fields, frozen
 from returns.result import Success
 
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.domain.codec import sha256_hex
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.invocation import Failed, Invocation, Projecting, Ready
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus, InvocationStatus
 from factledger.ports.clock import Clock
 from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault
 
-__all__ = ["CanonicalInvocation", "CanonicalViewReader", "ContentState"]
+__all__ = ["CanonicalInvocation", "CanonicalView", "CanonicalViewReader", "ContentState"]
 
 _CLOCK_SKEW = timedelta(seconds=5)
 
@@ -42,8 +43,11 @@ class ContentState(StrEnum):
 
 
 @frozen
-class CanonicalInvocation:
-    """The only source of tool truth for one call."""
+class CanonicalView:
+    """A call's canonical record as metadata and digests: what any transport may show of it.
+
+    The one definition of an invocation's record: the facade, the HTTP API and the MCP server
+    all serve this shape, and ``CanonicalInvocation`` adds the bodies to it."""
 
     run_id: str
     """The run."""
@@ -82,7 +86,17 @@ class CanonicalInvocation:
     truncated: bool
     """True when the projection cut anything."""
     content: ContentState
-    """Whether the bodies below can be used."""
+    """Whether the bodies can be used (the bodies themselves are never part of a view)."""
+
+    def to_json(self) -> JsonObject:
+        """The view as JSON (metadata and digests, never a body)."""
+        return record_json(self)
+
+
+@frozen
+class CanonicalInvocation(CanonicalView):
+    """The only source of tool truth for one call: its view and, while usable, its bodies."""
+
     request: bytes | None
     """The arguments, when content is AVAILABLE."""
     raw_response: bytes | None
@@ -94,6 +108,15 @@ class CanonicalInvocation:
     def is_citable(self) -> bool:
         """READY with trustworthy content."""
         return self.status is InvocationStatus.READY and self.content is ContentState.AVAILABLE
+
+    def view(self) -> CanonicalView:
+        """The record without its bodies."""
+        names = [field.name for field in fields(CanonicalView)]
+        return CanonicalView(**{name: getattr(self, name) for name in names})
+
+    def to_json(self) -> JsonObject:
+        """The view's JSON: the bodies never leave as JSON."""
+        return self.view().to_json()
 
 
 def _parts(invocation: Invocation) -> tuple[PayloadPart, ...]:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from attrs import frozen
 
 from factledger.application.canonical_view import CanonicalInvocation, ContentState
-from factledger.application.tools.spec import ToolSpec
+from factledger.application.tool_api.spec import ToolSpec
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus, InvocationStatus
 

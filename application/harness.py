@@ -1,108 +1,64 @@
-"""The ``Harness``: one transport-agnostic facade over the application (SPEC §10).
+"""The ``Harness``: one transport-agnostic facade over the application.
 
-A transport (the CLI, the HTTP API, the MCP server, or a team's own agent loop) embeds one
-``Harness`` and calls it: start a run, list tool definitions, handle one tool call (the model
-observation comes back), release a draft (the release result comes back), cancel, read the
-views, follow the application statuses. Every method returns JSON-ready values; a request that
-cannot be served raises ``HarnessError`` with a stable code and never carries content.
+A transport (the CLI, the HTTP API, the MCP server, a framework integration, or a team's own
+agent loop) embeds one ``Harness`` and calls it: start a run, list tool definitions, handle one
+tool call (the model observation comes back), record the model's usage against the run's
+budgets, release a draft (the release result comes back), cancel, read the views, follow the
+application statuses. Every result is a typed value with ``to_json()``; a request that cannot be
+served raises ``HarnessError`` with a stable code and never carries content. ``AsyncHarness``
+is the same facade for event loops.
 
-Build one with ``factledger.adapters.bootstrap.build_harness(settings)``, or
-``Harness.embedded()`` for the in-process defaults (the composition root is found through the
+Build one with ``factledger.build_harness(settings)``, or ``Harness.embedded()`` for the
+settings the lookup order finds (the composition root is found through the
 ``factledger.composition`` entry point, so this module imports no adapter).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from importlib.metadata import entry_points
-from typing import Literal
+from typing import TypeVar, overload
 
-from attrs import define
-from returns.result import Success
-
-from factledger.application.audit_views import AuditViews
-from factledger.application.canonical_view import CanonicalInvocation, CanonicalViewReader
-from factledger.application.interceptor import Interceptor, Observed, PassThroughHandler
-from factledger.application.progress_snapshot import ProgressSnapshot, SnapshotBuilder
-from factledger.application.release.release_service import (
-    AlreadyReleased,
-    ReleaseService,
-    UnknownRun,
-)
-from factledger.application.run_repository import Committed, RunRepository, StoreFailed
-from factledger.application.run_service import RunService, StartedRun
-from factledger.application.statuses import status_timeline
-from factledger.application.tools.registry import ToolRegistry
-from factledger.application.views import control_view
+from factledger.application.harness_errors import HarnessError, HarnessErrorCode
+from factledger.application.harness_parts import HarnessParts, store_unavailable
+from factledger.application.harness_views import ViewOperations
+from factledger.application.interceptor import Observed
+from factledger.application.observation import Observation
+from factledger.application.release.release_service import AlreadyReleased, UnknownRun
+from factledger.application.run_repository import Committed, StoreFailed
+from factledger.application.run_service import StartedRun, refusal_code
+from factledger.application.run_views import CancelResult, ModelUsage, RunSummary
+from factledger.application.tools.registry import ToolFormat
 from factledger.domain.budget import RunBudget
 from factledger.domain.json_types import JsonObject
-from factledger.domain.progress.policy import ProgressPolicy
-from factledger.domain.run_events import DiagnosisContext, ToolGrant
+from factledger.domain.release.fallback import ReleaseResult
+from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
 from factledger.domain.run_log import RunLog
+from factledger.domain.status import FailureCode
 from factledger.ports.draft_repair import DraftRepairer
-from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault
 
-__all__ = ["Harness", "HarnessError", "HarnessParts"]
+__all__ = ["Harness", "HarnessError", "HarnessErrorCode", "HarnessParts"]
 
-ToolFormat = Literal["openai", "mcp"]
+R = TypeVar("R")
 
-
-class HarnessError(Exception):
-    """A request the harness cannot serve; ``code`` is stable, the message holds no content."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        """``UNKNOWN_RUN``, ``UNKNOWN_TOOL_CALL``, ``STORE_UNAVAILABLE``, ``INVALID_INPUT``,
-        ``ALREADY_RELEASED`` or ``RUN_NOT_ACTIVE``."""
-        self.message = message
-        """A sentence for people."""
+_MAX_REPORTED_CALLS = 100_000
 
 
-@define
-class HarnessParts:
-    """The application services a composition root hands the facade."""
-
-    runs: RunRepository
-    run_service: RunService
-    registry: ToolRegistry
-    interceptor: Interceptor
-    canonical: CanonicalViewReader
-    snapshots: SnapshotBuilder
-    releases: ReleaseService
-    vault: PayloadVault
-    budget: RunBudget
-    progress: ProgressPolicy
-    close: Callable[[], None]
-    audit: Callable[[], AuditViews] | None = None
-    """Opens the audit views on first use (None when no audit is configured)."""
-
-
-class Harness:
-    """The facade; see the module docstring."""
-
-    def __init__(self, parts: HarnessParts) -> None:
-        self._parts = parts
-        self._audit: AuditViews | None = None
+class Harness(ViewOperations):
+    """The facade; see the module docstring. The views are in ``ViewOperations``."""
 
     @classmethod
     def embedded(cls) -> Harness:
-        """A harness on the embedded defaults, built by the installed composition root."""
-        found = entry_points(group="factledger.composition", name="embedded")
-        for entry in found:
-            factory = entry.load()
-            harness = factory()
+        """A harness on the settings the lookup order finds (``--config``, then
+        ``$FACTLEDGER_CONFIG``, then ``./factledger.toml``, else the embedded defaults), built
+        by the installed composition root."""
+        for entry in entry_points(group="factledger.composition", name="embedded"):
+            harness = entry.load()()
             if not isinstance(harness, Harness):
                 raise TypeError("the 'embedded' composition root did not build a Harness")
             return harness
-        raise HarnessError("INVALID_INPUT", "no composition root is installed")
-
-    @property
-    def parts(self) -> HarnessParts:
-        """The wired services (for tools that need more than the facade offers)."""
-        return self._parts
+        raise HarnessError(HarnessErrorCode.NOT_CONFIGURED, "no composition root is installed")
 
     def close(self) -> None:
         """Release connections and threads."""
@@ -126,11 +82,11 @@ class Harness:
         run_id: str | None = None,
         budget: RunBudget | None = None,
     ) -> str:
-        """Start a run with every configured tool granted; returns its id."""
+        """Start a run with every registered tool granted; returns its id."""
         if (start is not None and start.tzinfo is None) or (end is not None and end.tzinfo is None):
-            raise HarnessError("INVALID_INPUT", "start and end need a time zone")
+            raise HarnessError(HarnessErrorCode.INVALID_INPUT, "start and end need a time zone")
         if start is not None and end is not None and end < start:
-            raise HarnessError("INVALID_INPUT", "the window ends before it starts")
+            raise HarnessError(HarnessErrorCode.INVALID_INPUT, "the window ends before it starts")
         started = self._parts.run_service.start(
             budget=budget or self._parts.budget,
             tools=self.grants,
@@ -142,65 +98,120 @@ class Harness:
         if isinstance(started, StartedRun):
             return started.run_id
         if isinstance(started, StoreFailed):
-            raise HarnessError("STORE_UNAVAILABLE", "the event store did not accept the run")
-        raise HarnessError("INVALID_INPUT", "a run with this id exists or the id is malformed")
+            raise store_unavailable("the event store did not accept the run")
+        raise HarnessError(
+            HarnessErrorCode.INVALID_INPUT, "a run with this id exists or the id is malformed"
+        )
+
+    def cancel(self, run_id: str) -> CancelResult:
+        """Cancel a running run (every worker sees it through the log)."""
+        self._log(run_id, refresh=False)
+        outcome = self._parts.run_service.cancel(run_id)
+        if isinstance(outcome, StoreFailed):
+            raise store_unavailable("the event store did not record the cancel")
+        run = self._log(run_id).run
+        assert run is not None
+        return CancelResult(run_id, run.state, isinstance(outcome, Committed))
+
+    def enforce_deadline(self, run_id: str) -> RunSummary:
+        """End a running run as TIMED_OUT once its deadline has passed; the run's summary."""
+        self._log(run_id, refresh=False)
+        if isinstance(self._parts.run_service.end_if_overdue(run_id), StoreFailed):
+            raise store_unavailable()
+        return self.run_summary(run_id)
+
+    def record_model_usage(
+        self,
+        run_id: str,
+        calls: int,
+        input_tokens: int,
+        output_tokens: int,
+        *,
+        step: int | None = None,
+    ) -> ModelUsage:
+        """Meter model calls a host made (a framework's agent turns) against the run's
+        ``model_calls`` and ``model_tokens`` budgets, exactly as the built-in agent loop meters
+        its own: each call is one reservation, and a reservation the budget or the deadline
+        refuses ends the run as BUDGET_EXHAUSTED or TIMED_OUT (later tool calls are refused,
+        the release says so). Tokens are recorded as billed, even past the budget: the next
+        reservation is then refused. ``ModelUsage.stopped`` tells the host to stop."""
+        for name, value in (("calls", calls), ("tokens", input_tokens), ("tokens", output_tokens)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise HarnessError(HarnessErrorCode.INVALID_INPUT, f"{name} must be ints ≥ 0")
+        if calls > _MAX_REPORTED_CALLS:
+            raise HarnessError(HarnessErrorCode.INVALID_INPUT, "too many calls in one report")
+        self._log(run_id, refresh=False)
+        service = self._parts.run_service
+        accepted, refused_by = 0, None
+        for _ in range(calls):
+            outcome = service.meter_model_call(run_id, ModelCallPurpose.AGENT_TURN, step)
+            if isinstance(outcome, StoreFailed):
+                raise store_unavailable("the event store did not record the usage")
+            if not isinstance(outcome, Committed):
+                refused_by = refusal_code(outcome.error) or _ended(self._log(run_id))
+                break
+            accepted += 1
+        if input_tokens or output_tokens:
+            recorded = service.record_model_usage(
+                run_id, ModelCallPurpose.AGENT_TURN, input_tokens, output_tokens
+            )
+            if isinstance(recorded, StoreFailed):
+                raise store_unavailable("the event store did not record the usage")
+        return ModelUsage.from_log(self._log(run_id), accepted, refused_by)
+
+    # -- tools ----------------------------------------------------------------------------
+
+    @property
+    def tool_names(self) -> tuple[str, ...]:
+        """The registered evidence tools' names, in registration order (may be empty)."""
+        return self._parts.registry.names
 
     @property
     def grants(self) -> tuple[ToolGrant, ...]:
         """Every registered tool as granted to a new run."""
-        registry = self._parts.registry
-        return tuple(
-            ToolGrant(name, spec.read_only)
-            for name in registry.names
-            if (spec := registry.spec(name)) is not None
-        )
-
-    def cancel(self, run_id: str) -> JsonObject:
-        """Cancel a running run (every worker sees it through the log)."""
-        outcome = self._parts.run_service.cancel(run_id)
-        if isinstance(outcome, StoreFailed):
-            raise HarnessError("STORE_UNAVAILABLE", "the event store did not record the cancel")
-        log = self._log(run_id)
-        assert log.run is not None
-        return {
-            "run_id": run_id,
-            "state": log.run.state.value,
-            "cancelled": isinstance(outcome, Committed),
-        }
-
-    def run_summary(self, run_id: str) -> JsonObject:
-        """The run's state, context, budget use and release decision (metadata only)."""
-        log = self._log(run_id)
-        run = log.run
-        assert run is not None
-        context = run.context
-        return {
-            "run_id": run_id,
-            "state": run.state.value,
-            "started_at": run.started_at.isoformat(),
-            "deadline": run.deadline.isoformat(),
-            "service": context.service,
-            "start": None if context.start is None else context.start.isoformat(),
-            "end": None if context.end is None else context.end.isoformat(),
-            "tool_calls": run.usage.tool_calls,
-            "model_calls": run.usage.model_calls,
-            "model_tokens": run.usage.model_tokens,
-            "events": log.sequence,
-            "stop_reason": None
-            if log.progress.stop_reason is None
-            else log.progress.stop_reason.value,
-            "outcome": None if log.released is None else log.released.outcome.value,
-        }
-
-    # -- tools ----------------------------------------------------------------------------
+        return self._parts.registry.grants
 
     def tool_definitions(
         self, run_id: str | None = None, fmt: ToolFormat = "openai"
     ) -> list[JsonObject]:
-        """The evidence tools' definitions (OpenAI strict-mode tools, or MCP tools)."""
+        """The evidence tools' definitions (OpenAI strict-mode tools, or MCP tools).
+
+        A harness without any evidence tool raises ``NO_EVIDENCE_TOOLS`` instead of handing
+        the model an empty list: configure ``[knowledge]``, ``[logs]`` or
+        ``[[sql.datasources]]``, or register a tool of your own."""
         if run_id is not None:
-            self._log(run_id)
+            self._log(run_id, refresh=False)
+        if not self.tool_names:
+            raise HarnessError(
+                HarnessErrorCode.NO_EVIDENCE_TOOLS,
+                "no evidence tool is configured: set [knowledge] dir, [logs] dir or "
+                "[[sql.datasources]] in factledger.toml, or register a tool of your own",
+            )
         return self._parts.registry.definitions(fmt)
+
+    @overload
+    def call_tool(
+        self,
+        run_id: str,
+        tool_call_id: str,
+        tool_name: str,
+        arguments_json: str,
+        *,
+        step: int | None = None,
+        passthrough: None = None,
+    ) -> Observation: ...
+
+    @overload
+    def call_tool(
+        self,
+        run_id: str,
+        tool_call_id: str,
+        tool_name: str,
+        arguments_json: str,
+        *,
+        step: int | None = None,
+        passthrough: Callable[[str, str], R],
+    ) -> Observation | R: ...
 
     def call_tool(
         self,
@@ -210,15 +221,19 @@ class Harness:
         arguments_json: str,
         *,
         step: int | None = None,
-        passthrough: PassThroughHandler | None = None,
-    ) -> JsonObject | object:
-        """One tool call: the model observation (or the host's own result, passed through)."""
+        passthrough: Callable[[str, str], R] | None = None,
+    ) -> Observation | R:
+        """One tool call: the model observation, or what the host's own ``passthrough``
+        handler returned for a tool that is not an evidence tool (a name that could pass for
+        an evidence tool's is refused, never passed through)."""
+        self._require_run(run_id)
         handled = self._parts.interceptor.handle(
             run_id, tool_call_id, tool_name, arguments_json, step=step, passthrough=passthrough
         )
         if isinstance(handled, Observed):
-            return handled.observation
-        return handled.result
+            return Observation.from_json(handled.observation)
+        result: R = handled.result  # type: ignore[assignment]  # what ``passthrough`` returned
+        return result
 
     def observe(
         self,
@@ -228,132 +243,27 @@ class Harness:
         arguments_json: str,
         *,
         step: int | None = None,
-    ) -> JsonObject:
-        """Like ``call_tool`` for evidence tools only: always the observation."""
-        handled = self._parts.interceptor.handle(
-            run_id, tool_call_id, tool_name, arguments_json, step=step
-        )
-        assert isinstance(handled, Observed)
-        return handled.observation
+    ) -> Observation:
+        """Like ``call_tool`` without a passthrough: always the observation (a name that is
+        no evidence tool is REFUSED ``UNKNOWN_TOOL``)."""
+        return self.call_tool(run_id, tool_call_id, tool_name, arguments_json, step=step)
 
     # -- release --------------------------------------------------------------------------
 
     def release(
         self, run_id: str, draft_json: str | None, *, repairer: DraftRepairer | None = None
-    ) -> JsonObject:
-        """The release result (SPEC §8). Releasing again returns the recorded result."""
+    ) -> ReleaseResult:
+        """Run the guards over the draft (``None``: the agent stopped without one) and publish;
+        releasing again returns the recorded result."""
+        self._log(run_id, refresh=False)
         outcome = self._parts.releases.release(run_id, draft_json, repairer=repairer)
         if isinstance(outcome, UnknownRun):
-            raise HarnessError("UNKNOWN_RUN", "no run with this id")
+            raise HarnessError(HarnessErrorCode.UNKNOWN_RUN, "no run with this id")
         if isinstance(outcome, AlreadyReleased):
             return self.released(run_id)
-        return outcome.to_json()
+        return outcome
 
-    def released(self, run_id: str) -> JsonObject:
-        """The recorded release result of a released run."""
-        log = self._log(run_id)
-        if log.released is None:
-            raise HarnessError("RUN_NOT_ACTIVE", "the run has not been released")
-        key = PayloadKey(run_id, "release", PayloadPart.RELEASE)
-        bodies = self._parts.vault.get_many([key])
-        if not isinstance(bodies, Success):
-            raise HarnessError("STORE_UNAVAILABLE", "the vault could not be read")
-        body = bodies.unwrap()[0]
-        if body is None:
-            raise HarnessError("ALREADY_RELEASED", "released; the result's body has expired")
-        result: JsonObject = json.loads(body)
-        return result
 
-    # -- views ----------------------------------------------------------------------------
-
-    def canonical_view(self, run_id: str, tool_call_id: str) -> JsonObject:
-        """A call's canonical record as metadata and digests (never a body)."""
-        record = self._record(run_id, tool_call_id)
-        return {
-            "run_id": record.run_id,
-            "tool_call_id": record.tool_call_id,
-            "tool_name": record.tool_name,
-            "step": record.step,
-            "status": record.status.value,
-            "evidence_status": None
-            if record.evidence_status is None
-            else record.evidence_status.value,
-            "error_code": None if record.error_code is None else record.error_code.value,
-            "reason": record.reason,
-            "started_at": record.started_at.isoformat(),
-            "completed_at": None
-            if record.completed_at is None
-            else record.completed_at.isoformat(),
-            "content_expires_at": record.content_expires_at.isoformat(),
-            "content": record.content.value,
-            "request_bytes": record.request_bytes,
-            "raw_bytes": record.raw_bytes,
-            "projection_bytes": record.projection_bytes,
-            "request_digest": record.request_digest,
-            "raw_digest": record.raw_digest,
-            "result_digest": record.result_digest,
-            "truncated": record.truncated,
-        }
-
-    def control_view(self, run_id: str, tool_call_id: str) -> JsonObject:
-        """The harness's control view of a call (never shown to a model)."""
-        record = self._record(run_id, tool_call_id)
-        return control_view(record, self._log(run_id)).to_json()
-
-    def progress_snapshot(self, run_id: str) -> JsonObject:
-        """What the run verifiably observed so far."""
-        snapshot = self._parts.snapshots.build_from(self._log(run_id))
-        if not isinstance(snapshot, ProgressSnapshot):
-            raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
-        return snapshot.to_json()
-
-    def statuses(self, run_id: str) -> list[JsonObject]:
-        """The ApplicationStatus changes so far, in order."""
-        self._log(run_id)
-        events = self._parts.runs.events(run_id)
-        if isinstance(events, StoreFailed):
-            raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
-        return [change.to_json() for change in status_timeline(events)]
-
-    def audit(self, run_id: str) -> JsonObject:
-        """The run's durable audit rows (the audit is caught up from the log first)."""
-        self._log(run_id)
-        try:
-            rows = self._audit_views().run(run_id)
-        except ConnectionError as down:
-            raise HarnessError("STORE_UNAVAILABLE", "the audit database is unavailable") from down
-        if rows is None:
-            raise HarnessError("UNKNOWN_RUN", "the audit has no rows for this run")
-        return rows
-
-    def rebuild(self) -> JsonObject:
-        """Drop and rebuild the audit rows from the event log; a summary."""
-        return self._audit_views().rebuild()
-
-    def _audit_views(self) -> AuditViews:
-        if self._audit is None:
-            opener = self._parts.audit
-            if opener is None:
-                raise HarnessError("INVALID_INPUT", "no audit is configured")
-            self._audit = opener()
-        return self._audit
-
-    # -- helpers --------------------------------------------------------------------------
-
-    def _log(self, run_id: str) -> RunLog:
-        log = self._parts.runs.load(run_id)
-        if isinstance(log, StoreFailed):
-            raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
-        if log.run is None:
-            raise HarnessError("UNKNOWN_RUN", "no run with this id")
-        return log
-
-    def _record(self, run_id: str, tool_call_id: str) -> CanonicalInvocation:
-        log = self._log(run_id)
-        records = self._parts.canonical.read_from_log(log, [tool_call_id])
-        if isinstance(records, StoreFailed):
-            raise HarnessError("STORE_UNAVAILABLE", "the store could not be read")
-        record = records.get(tool_call_id)
-        if record is None:
-            raise HarnessError("UNKNOWN_TOOL_CALL", "no call with this id in this run")
-        return record
+def _ended(log: RunLog) -> FailureCode | None:
+    """The code a run that no longer runs ended with (None while it runs)."""
+    return None if log.run is None else log.run.failure_code

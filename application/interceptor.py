@@ -18,6 +18,8 @@ from returns.result import Success
 
 from factledger.application.contracts.parse import EnvelopeError
 from factledger.application.run_repository import Committed, RunRepository, StoreFailed
+from factledger.application.tool_api.provider import BUILT_IN_TOOL_NAMES
+from factledger.application.tool_api.spec import PreparedCall, ToolSpec
 from factledger.application.tool_call import (
     BoundaryFailed,
     BoundaryReady,
@@ -28,7 +30,6 @@ from factledger.application.tool_call import (
 )
 from factledger.application.tools.confusables import is_confusable
 from factledger.application.tools.registry import ToolRegistry
-from factledger.application.tools.spec import PreparedCall, ToolSpec
 from factledger.application.views import (
     error_observation,
     ready_observation,
@@ -62,7 +63,7 @@ __all__ = [
     "PassedThrough",
 ]
 
-BUILT_IN_EVIDENCE_TOOLS = ("lookup_knowledge", "query_logs", "query_sql")
+BUILT_IN_EVIDENCE_TOOLS = BUILT_IN_TOOL_NAMES
 """Evidence tool names that are never passed through, registered or not."""
 
 PassThroughHandler = Callable[[str, str], object]

@@ -15,6 +15,7 @@ from factledger.application.evidence_check import UnverifiedReason, Verified, ch
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.tools.registry import ToolRegistry
 from factledger.domain.evidence import ObservedFact, Source
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus, InvocationStatus, StopReason
@@ -56,12 +57,7 @@ class ProgressSnapshot:
 
     def to_json(self) -> JsonObject:
         """The snapshot as JSON."""
-        return {
-            "verified_sources": [source.to_json() for source in self.verified_sources],
-            "observed_facts": [fact.to_json() for fact in self.observed_facts],
-            "limitations": list(self.limitations),
-            "stop_reason": None if self.stop_reason is None else self.stop_reason.value,
-        }
+        return record_json(self)
 
 
 class SnapshotBuilder:

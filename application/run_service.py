@@ -28,11 +28,12 @@ from factledger.domain.run_decisions import (
     decide_reserve_model_call,
     decide_start_run,
 )
+from factledger.domain.run_errors import BudgetExhausted, DeadlinePassed, RunError
 from factledger.domain.run_events import DiagnosisContext, ModelCallPurpose, ToolGrant
 from factledger.domain.status import FailureCode, RunState
 from factledger.ports.clock import Clock, IdFactory
 
-__all__ = ["RunService", "StartedRun"]
+__all__ = ["RunService", "StartedRun", "refusal_code"]
 
 
 @frozen
@@ -41,6 +42,16 @@ class StartedRun:
 
     run_id: str
     """Its id."""
+
+
+def refusal_code(error: RunError) -> FailureCode | None:
+    """How a refused reservation ends a run: an exhausted budget as BUDGET_EXHAUSTED, a passed
+    deadline as RUN_TIMED_OUT; any other refusal does not end it."""
+    if isinstance(error, BudgetExhausted):
+        return FailureCode.BUDGET_EXHAUSTED
+    if isinstance(error, DeadlinePassed):
+        return FailureCode.RUN_TIMED_OUT
+    return None
 
 
 class RunService:
@@ -99,6 +110,38 @@ class RunService:
         """Reserve one metered model call."""
         command = ReserveModelCall(purpose, step, self._clock.now())
         return self._runs.execute(run_id, lambda log: decide_reserve_model_call(log, command))
+
+    def meter_model_call(
+        self, run_id: str, purpose: ModelCallPurpose, step: int | None = None
+    ) -> ExecuteOutcome:
+        """Reserve one metered model call; when the budget or the deadline refuses it, the run
+        ends as BUDGET_EXHAUSTED or TIMED_OUT (the one home of that rule for model calls)."""
+        outcome = self.reserve_model_call(run_id, purpose, step)
+        if isinstance(outcome, Refused):
+            self.end_refused(run_id, outcome.error)
+        return outcome
+
+    def end_refused(self, run_id: str, error: RunError) -> FailureCode | None:
+        """End a run whose budget or deadline refused a reservation; the code it ended with
+        (None when the refusal was of another kind and the run goes on as it is)."""
+        code = refusal_code(error)
+        if code is FailureCode.BUDGET_EXHAUSTED:
+            self.end(run_id, RunState.BUDGET_EXHAUSTED, code)
+        elif code is FailureCode.RUN_TIMED_OUT:
+            self.end(run_id, RunState.TIMED_OUT, code)
+        return code
+
+    def end_if_overdue(self, run_id: str) -> ExecuteOutcome | None:
+        """End a running run as TIMED_OUT once its deadline has passed (None: nothing to do)."""
+        log = self._runs.load(run_id)
+        if isinstance(log, StoreFailed):
+            return log
+        run = log.run
+        if run is None or run.state is not RunState.RUNNING:
+            return None
+        if not run.is_past_deadline(self._clock.now()):
+            return None
+        return self.end(run_id, RunState.TIMED_OUT, FailureCode.RUN_TIMED_OUT)
 
     def record_model_usage(
         self, run_id: str, purpose: ModelCallPurpose, prompt_tokens: int, completion_tokens: int

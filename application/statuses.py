@@ -8,6 +8,7 @@ from datetime import datetime
 from attrs import frozen
 
 from factledger.domain.events import RecordedEvent
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
@@ -32,11 +33,8 @@ class StatusChange:
     """The event that moved it."""
 
     def to_json(self) -> JsonObject:
-        return {
-            "status": self.status.value,
-            "at": self.at.isoformat(),
-            "sequence": self.sequence,
-        }
+        """``{"status", "at", "sequence"}``."""
+        return record_json(self)
 
 
 def status_timeline(events: Iterable[RecordedEvent]) -> tuple[StatusChange, ...]:

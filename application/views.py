@@ -1,4 +1,4 @@
-"""The two views of one result (SPEC §6): the harness's control view and the model's observation.
+"""The two views of one result: the harness's control view and the model's observation.
 
 The observation has one shape for every tool and transport: ``tool_call_id`` and ``status``
 (READY | ERROR | REFUSED); READY adds ``evidence_status``, ``scope``, ``truncated``,
@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from factledger.application.canonical_view import CanonicalInvocation
-from factledger.application.tools.spec import ToolSpec
+from factledger.application.canonical_view import CanonicalInvocation, ContentState
+from factledger.application.tool_api.spec import ToolSpec
 from factledger.domain.budget import BudgetName
+from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.domain.progress.policy import ViolationType
+from factledger.domain.progress.policy import Evaluation, ViolationType
 from factledger.domain.run_log import RunLog
-from factledger.domain.status import EvidenceStatus, StopReason
+from factledger.domain.status import EvidenceStatus, InvocationStatus, StopReason
 
 __all__ = [
     "CONTROL_FIELDS",
@@ -120,65 +122,65 @@ def with_checked_scope(observation: JsonObject, scope: JsonObject) -> JsonObject
 
 @frozen
 class ControlView:
-    """Everything the harness knows of one call (never shown to the model)."""
+    """Everything the harness knows of one call (never shown to the model): metadata, progress
+    bookkeeping and the projected agent result, never the raw response or the request body."""
 
     tool_call_id: str
+    """The call."""
     tool_name: str
-    status: str
-    evidence_status: str | None
-    error_code: str | None
+    """Its tool."""
+    status: InvocationStatus
+    """PROJECTING, READY or ERROR."""
+    evidence_status: EvidenceStatus | None
+    """What it found (None while PROJECTING)."""
+    error_code: ToolBoundaryErrorCode | None
+    """Why it failed, for ERROR."""
     reason: str | None
-    content_state: str
+    """The tool's safe reason code."""
+    content_state: ContentState
+    """Whether its bodies can be used."""
     scope: JsonValue
+    """The actual scope."""
     truncated: bool
+    """Whether the projection cut anything."""
     relevance_level: JsonValue
+    """How relevant the best evidence is, for tools that report it."""
     content: JsonObject | None
+    """The projected agent result (bounded, redacted), while its content is available."""
     returned_count: JsonValue
+    """How many items the projection kept."""
     scope_identity: str | None
+    """The normalised scope's identity (duplicate detection)."""
     duplicate_of: str | None
-    evaluation: str | None
+    """The earlier call that checked the same scope."""
+    evaluation: Evaluation | None
+    """The model's evaluation of this call (GAINED or NO_GAIN)."""
     pending_evaluation: str | None
+    """The call whose evaluation the run awaits."""
     consecutive_no_gain: int
+    """NO_GAIN outcomes in a row."""
     no_gain_threshold: int
+    """When saturation stops collection."""
     violations: int
+    """Protocol violations so far."""
     violation_limit: int
-    stop_reason: str | None
+    """When violations stop collection."""
+    stop_reason: StopReason | None
+    """Why evidence collection was stopped."""
     remaining_budget: dict[str, int]
+    """What is left of each budget."""
     request_bytes: int
+    """Size of the arguments."""
     raw_bytes: int | None
+    """Size of the raw response."""
     projection_bytes: int | None
+    """Size of the agent result."""
     payload_keys: tuple[str, ...]
+    """The names of its bodies in the vault."""
 
     def to_json(self) -> JsonObject:
         """The control view as JSON (metadata; bodies only through ``content``)."""
-        return {
-            "tool_call_id": self.tool_call_id,
-            "tool_name": self.tool_name,
-            "status": self.status,
-            "evidence_status": self.evidence_status,
-            "error_code": self.error_code,
-            "reason": self.reason,
-            "content_state": self.content_state,
-            "scope": self.scope,
-            "truncated": self.truncated,
-            "relevance_level": self.relevance_level,
-            "content": self.content,
-            "returned_count": self.returned_count,
-            "scope_identity": self.scope_identity,
-            "duplicate_of": self.duplicate_of,
-            "evaluation": self.evaluation,
-            "pending_evaluation": self.pending_evaluation,
-            "consecutive_no_gain": self.consecutive_no_gain,
-            "no_gain_threshold": self.no_gain_threshold,
-            "violations": self.violations,
-            "violation_limit": self.violation_limit,
-            "stop_reason": self.stop_reason,
-            "remaining_budget": dict(self.remaining_budget),
-            "request_bytes": self.request_bytes,
-            "raw_bytes": self.raw_bytes,
-            "projection_bytes": self.projection_bytes,
-            "payload_keys": list(self.payload_keys),
-        }
+        return record_json(self)
 
 
 def control_view(record: CanonicalInvocation, log: RunLog) -> ControlView:
@@ -196,11 +198,11 @@ def control_view(record: CanonicalInvocation, log: RunLog) -> ControlView:
     return ControlView(
         tool_call_id=record.tool_call_id,
         tool_name=record.tool_name,
-        status=record.status.value,
-        evidence_status=None if record.evidence_status is None else record.evidence_status.value,
-        error_code=None if record.error_code is None else record.error_code.value,
+        status=record.status,
+        evidence_status=record.evidence_status,
+        error_code=record.error_code,
         reason=record.reason,
-        content_state=record.content.value,
+        content_state=record.content,
         scope=result.get("scope"),
         truncated=record.truncated,
         relevance_level=result.get("relevance_level"),
@@ -208,13 +210,13 @@ def control_view(record: CanonicalInvocation, log: RunLog) -> ControlView:
         returned_count=result.get("returned_count"),
         scope_identity=scope_identity,
         duplicate_of=duplicate_of,
-        evaluation=None if evaluation is None else evaluation.value,
+        evaluation=evaluation,
         pending_evaluation=progress.pending,
         consecutive_no_gain=progress.consecutive_no_gain,
         no_gain_threshold=progress.policy.no_gain_threshold,
         violations=progress.violations,
         violation_limit=progress.policy.protocol_violation_limit,
-        stop_reason=None if progress.stop_reason is None else progress.stop_reason.value,
+        stop_reason=progress.stop_reason,
         remaining_budget=remaining,
         request_bytes=record.request_bytes,
         raw_bytes=record.raw_bytes,

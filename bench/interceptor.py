@@ -70,7 +70,7 @@ def run(settings: Settings, calls: int) -> list[float]:
         if index % CALLS_PER_RUN == 0:
             started = runtime.run_service.start(
                 budget=RunBudget(tool_calls=CALLS_PER_RUN + 1),
-                tools=runtime.grants,
+                tools=runtime.registry.grants,
                 context=DiagnosisContext("card-gateway"),
                 progress=runtime.progress_policy,
             )

@@ -42,9 +42,9 @@ from factledger.adapters.bootstrap import build_harness
 from factledger.adapters.config.sections import BudgetSettings, StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.system import SystemClock
-from factledger.application.contracts.envelope import KnowledgeEnvelope
+from factledger.application.contracts.envelope import KnowledgeInput
 from factledger.application.harness import Harness
-from factledger.application.tools.spec import EnvelopeTool, ToolSpec
+from factledger.application.tool_api.tool import EvidenceTool
 from factledger.domain.chain import ChainIntact, verify_chain
 from factledger.domain.evidence import Source
 from factledger.domain.invocation import Ready
@@ -53,39 +53,32 @@ from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.event_store import EventStore
-from factledger.ports.tools import ResultProjector, ToolExecutor
 
 WINDOW = {"start": "2026-03-14T09:00:00+00:00", "end": "2026-03-14T10:00:00+00:00"}
 
 
-class NoopTool(EnvelopeTool[KnowledgeEnvelope], ToolSpec):
+class NoopTool(EvidenceTool[KnowledgeInput]):
     """``lookup_knowledge``'s contract over a backend that answers at once."""
 
     name = "lookup_knowledge"
     description = "no-op"
+    input_model = KnowledgeInput
     self_bounded = True
     content_keys = ("evidence",)
 
-    def envelope_type(self) -> type[KnowledgeEnvelope]:
-        return KnowledgeEnvelope
+    def scope(self, request: KnowledgeInput) -> JsonObject:
+        return {"query": request.query}
 
-    def scope_of(self, envelope: KnowledgeEnvelope) -> JsonObject:
-        return {"query": envelope.input.query}
+    def run(
+        self, request: KnowledgeInput, timeout_seconds: float, /
+    ) -> Result[str, BackendFailure]:
+        return Success('{"hits": 1}')
 
-    def normalized_scope(self, envelope: KnowledgeEnvelope) -> JsonObject:
-        return {"query": envelope.input.query}
-
-    def bind(self, envelope: KnowledgeEnvelope) -> tuple[ToolExecutor, ResultProjector]:
-        query = envelope.input.query
-
-        def execute(_: float, /) -> Result[str, BackendFailure]:
-            return Success('{"hits": 1}')
-
-        def project(_: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
-            result: JsonObject = {"scope": {"query": query}, "evidence": ["noop evidence"]}
-            return Success(ProjectedToolResult(result, EvidenceStatus.EVIDENCE_FOUND))
-
-        return execute, project
+    def project(
+        self, request: KnowledgeInput, raw_json: str, /
+    ) -> Result[ProjectedToolResult, ProjectionFailure]:
+        result: JsonObject = {"scope": {"query": request.query}, "evidence": ["noop evidence"]}
+        return Success(ProjectedToolResult(result, EvidenceStatus.EVIDENCE_FOUND))
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
         return EvidenceStatus.EVIDENCE_FOUND if agent_result.get("evidence") else None
@@ -102,9 +95,7 @@ def _harness(url: str, prefix: str, tool_calls: int) -> Harness:
         store=StoreSettings(kind="redis", url=url, key_prefix=prefix),
         budget=BudgetSettings(tool_calls=tool_calls),
     )
-    harness = build_harness(settings)
-    harness.parts.registry.register(NoopTool())
-    return harness
+    return build_harness(settings, tools=[NoopTool()])
 
 
 def _drive_run(
@@ -129,7 +120,7 @@ def _drive_run(
         began = time.perf_counter()
         observation = harness.observe(run_id, f"c{index}", "lookup_knowledge", arguments)
         latencies.append(time.perf_counter() - began)
-        assert observation["status"] == "READY", observation
+        assert observation.is_ready, observation
         previous = f"c{index}"
     if not release:
         return run_id

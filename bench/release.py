@@ -55,7 +55,9 @@ def main() -> int:
         )
         runtime = build_runtime(settings)
         started = runtime.run_service.start(
-            budget=runtime.budget, tools=runtime.grants, context=DiagnosisContext("card-gateway")
+            budget=runtime.budget,
+            tools=runtime.registry.grants,
+            context=DiagnosisContext("card-gateway"),
         )
         assert isinstance(started, StartedRun)
         run_id, previous = started.run_id, None

@@ -1,10 +1,11 @@
-"""Values that describe verified evidence: sources and observed facts (SPEC §7, §8)."""
+"""Values that describe verified evidence: sources and observed facts."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
 from factledger.domain.codec import canonical_json
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 
@@ -29,7 +30,7 @@ class Source:
 
     def to_json(self) -> JsonObject:
         """``{"source_type", "source", "scope"}``."""
-        return {"source_type": self.source_type, "source": self.source, "scope": self.scope}
+        return record_json(self)
 
 
 @frozen
@@ -47,9 +48,4 @@ class ObservedFact:
 
     def to_json(self) -> JsonObject:
         """``{"tool_call_id", "tool_name", "evidence_status", "summary"}``."""
-        return {
-            "tool_call_id": self.tool_call_id,
-            "tool_name": self.tool_name,
-            "evidence_status": self.evidence_status.value,
-            "summary": self.summary,
-        }
+        return record_json(self)

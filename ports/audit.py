@@ -40,10 +40,10 @@ __all__ = [
     "AuditCommit",
     "AuditStore",
     "AuditUnavailable",
-    "BatchCommitted",
     "Checkpoint",
     "CheckpointMoved",
     "CommitOutcome",
+    "RowsCommitted",
     "Fold",
     "InvocationRow",
     "RunAudit",
@@ -276,7 +276,7 @@ class AuditCommit:
 
 
 @frozen
-class BatchCommitted:
+class RowsCommitted:
     """Rows and checkpoint are written, together."""
 
     rows: int
@@ -299,7 +299,7 @@ class AuditUnavailable:
     """A short code (``CONNECTION``, ``TIMEOUT``, ``SERVER_ERROR``), never server text."""
 
 
-CommitOutcome: TypeAlias = BatchCommitted | CheckpointMoved | AuditUnavailable
+CommitOutcome: TypeAlias = RowsCommitted | CheckpointMoved | AuditUnavailable
 """What a commit did."""
 
 Fold: TypeAlias = Callable[[Mapping[str, RunAudit]], AuditChanges]

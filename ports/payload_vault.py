@@ -9,14 +9,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
-from typing import Protocol
+from typing import Final, Protocol
 
 from attrs import frozen
 from returns.result import Result
 
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["PayloadKey", "PayloadPart", "PayloadVault", "PayloadWrite", "VaultPurged"]
+__all__ = [
+    "RELEASE_BODY",
+    "PayloadKey",
+    "PayloadPart",
+    "PayloadVault",
+    "PayloadWrite",
+    "VaultPurged",
+]
+
+RELEASE_BODY: Final = "release"
+"""The ``tool_call_id`` slot of the key a run's release result is kept under (no call may have
+it: a call's id is the model's, this one is the harness's)."""
 
 
 class PayloadPart(StrEnum):
@@ -38,6 +49,11 @@ class PayloadKey:
     """The call."""
     part: PayloadPart
     """Which body."""
+
+    @classmethod
+    def of_release(cls, run_id: str) -> PayloadKey:
+        """Where a run's published release result is kept (one per run)."""
+        return cls(run_id, RELEASE_BODY, PayloadPart.RELEASE)
 
 
 @frozen

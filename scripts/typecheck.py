@@ -1,7 +1,8 @@
 """Run mypy (strict, settings in pyproject.toml) over the installed package, tests and bench.
 
-The code folders install as ``factledger.<folder>`` (package-dir remap), so mypy must check
-them under their installed module names: this lists every module and passes it with ``-m``.
+The code folders install as ``factledger.<folder>`` and ``public/`` as ``factledger`` itself
+(package-dir remap), so mypy must check them under their installed module names: this lists
+every module and passes it with ``-m``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("domain", "ports", "adapters", "application")
+PUBLIC = "public"
+"""The folder that installs as the ``factledger`` package itself (setup.py)."""
 
 
 def _in_package(path: Path) -> bool:
@@ -26,6 +29,8 @@ def _in_package(path: Path) -> bool:
 
 def installed_modules() -> list[str]:
     modules: list[str] = []
+    for path in sorted((ROOT / PUBLIC).glob("*.py")):
+        modules.append("factledger" if path.stem == "__init__" else f"factledger.{path.stem}")
     for layer in LAYERS:
         for path in sorted((ROOT / layer).rglob("*.py")):
             if not _in_package(path):

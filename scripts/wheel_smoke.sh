@@ -19,4 +19,11 @@ assert outcomes == {"honest": "SUCCESS", "hallucinating": "FALLBACK", "looping":
 print("wheel demo:", outcomes)
 PY
 "$work/venv/bin/factledger" runs verify --all > /dev/null
+# The public names import from the root package of the installed wheel.
+"$work/venv/bin/python" -c "
+from factledger import AsyncHarness, Harness, HarnessErrorCode, ReleaseResult, build_harness
+import factledger.tools
+assert factledger.tools.EvidenceTool.__module__.startswith('factledger.application')
+print('wheel root package: ok')
+"
 echo "wheel smoke test passed"

@@ -40,12 +40,12 @@ from factledger.ports.audit import (
     AuditChanges,
     AuditCommit,
     AuditUnavailable,
-    BatchCommitted,
     Checkpoint,
     CheckpointMoved,
     CommitOutcome,
     Fold,
     InvocationRow,
+    RowsCommitted,
     RunAudit,
     RunRow,
     UsageRow,
@@ -127,7 +127,7 @@ class SqlAuditStore:
             with self._db.engine.begin() as connection:
                 self._move_checkpoint(connection, commit)
                 current = self._load(connection, commit.run_ids) if commit.run_ids else {}
-                return BatchCommitted(self._write(connection, fold(current)))
+                return RowsCommitted(self._write(connection, fold(current)))
         except _Moved as moved:
             return CheckpointMoved(moved.found)
         except AUDIT_ERRORS as error:

@@ -48,19 +48,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def guard_steps(harness: Harness, run_id: str) -> list[str]:
     """The release's recorded steps, in order, with their verdicts."""
-    events = harness.parts.runs.events(run_id)
-    if not isinstance(events, tuple):
-        return []
     steps: list[str] = []
-    for recorded in events:
-        name = _GUARD_EVENTS.get(recorded.event.TYPE)
-        if name is None:
-            continue
-        payload = harness.parts.runs.codec.encode_payload(recorded.event)
-        verdict = payload.get("passed", payload.get("verdict", payload.get("outcome")))
-        if isinstance(verdict, bool):
-            verdict = "pass" if verdict else "fail"
-        steps.append(f"{name}:{verdict}" if verdict is not None else name)
+    for step in harness.release_steps(run_id):
+        name = _GUARD_EVENTS.get(step.step, step.step)
+        steps.append(f"{name}:{step.verdict}" if step.verdict is not None else name)
     return steps
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import anyio
 
 from factledger.adapters.bootstrap import build_harness
+from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.demo.incident import demo_settings
 from factledger.adapters.mcp.gateway import McpGateway
@@ -79,6 +80,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"factledger mcp: {invalid}", file=sys.stderr)
         return 2
     with harness:
+        warn_without_tools("mcp", harness)
         gateway = McpGateway(harness)
         try:
             if args.transport == "stdio":

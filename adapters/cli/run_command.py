@@ -18,6 +18,7 @@ from pathlib import Path
 
 from factledger.adapters.bootstrap import build_chat_client, build_harness
 from factledger.adapters.cli.scenario import print_result, run_transcript
+from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.models.openai_model import OpenAiChatModel
 from factledger.adapters.models.transcript import TranscriptError
@@ -60,6 +61,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"factledger run: {invalid}", file=sys.stderr)
         return 2
     with harness:
+        warn_without_tools("run", harness)
         try:
             if args.transcript is not None:
                 result = run_transcript(harness, args.transcript)

@@ -57,8 +57,6 @@ _CLOCK_SKEW: Final = timedelta(seconds=5)
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 _SHORT: Final = 12
 _WIDTH: Final = 120
-_RELEASE_BODY: Final = "release"
-"""The ``tool_call_id`` part of the key the release service keeps its published result under."""
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -403,7 +401,7 @@ def _expected_bodies(
         if isinstance(event, ReleaseDecided):
             # The event does not record the body's expiry: it was set when the release was
             # decided, ``[vault] ttl_seconds`` ahead.
-            key = PayloadKey(run_id, _RELEASE_BODY, PayloadPart.RELEASE)
+            key = PayloadKey.of_release(run_id)
             expires_at = recorded.occurred_at + release_ttl
             expected.append(_Expected(item.sequence, key, event.result_digest, expires_at))
         elif isinstance(event, InvocationBegan):

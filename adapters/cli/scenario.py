@@ -65,10 +65,10 @@ def print_result(
     print(_style(f"== {title} ==", "1", stream), file=stream)
     print(f"run {result.run_id}", file=stream)
     for tool_call_id, observation in result.observations:
-        print(f"  {tool_call_id:<8} {describe_observation(observation)}", file=stream)
+        print(f"  {tool_call_id:<8} {describe_observation(observation.to_json())}", file=stream)
     if guard_steps:
         print(f"  guard: {' → '.join(guard_steps)}", file=stream)
-    release = result.release
+    release = result.release.to_json()
     outcome = str(release.get("outcome"))
     colour = {"SUCCESS": "32", "FALLBACK": "33"}.get(outcome, "31")
     line = f"  outcome: {outcome}  run_state={release.get('run_state')}"

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from factledger.adapters.bootstrap import build_harness
+from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.demo.incident import demo_settings
 from factledger.adapters.http import ApiOptions, ServeError, create_app, plan_server, serve
@@ -51,6 +52,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"factledger serve: {invalid}", file=sys.stderr)
         return 2
     with harness:
+        warn_without_tools("serve", harness)
         print(f"factledger serve: http://{plan.authority}/docs", file=sys.stderr)
         serve(create_app(harness, options), plan)
     return 0

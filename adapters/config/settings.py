@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from factledger.adapters.config.sections import (
     AuditSettings,
@@ -63,6 +63,9 @@ class Settings(BaseModel):
     sql: SqlSettings = Field(default_factory=SqlSettings)
     http: HttpSettings = Field(default_factory=HttpSettings)
     worker: WorkerSettings = Field(default_factory=WorkerSettings)
+    tools: dict[str, dict[str, JsonValue]] = Field(default_factory=dict)
+    """``[tools.<section>]``: the sections of evidence tools of one's own, each checked against
+    its tool provider's settings model when the harness is built."""
 
 
 def find_config_file(
@@ -96,15 +99,38 @@ def _from_environment(environ: Mapping[str, str]) -> dict[str, dict[str, object]
         section, separator, key = rest.partition("__")
         if not separator or not section or not key:
             raise SettingsError(f"{name}: expected FACTLEDGER_<SECTION>__<KEY>")
+        if section.lower() == "tools":
+            _tool_variable(sections, name, key, value)
+            continue
         sections.setdefault(section.lower(), {})[key.lower()] = _env_value(value)
     return sections
+
+
+def _tool_variable(
+    sections: dict[str, dict[str, object]], name: str, rest: str, value: str
+) -> None:
+    """``FACTLEDGER_TOOLS__<SECTION>__<KEY>``: one key of a tool's own section."""
+    tool, separator, key = rest.partition("__")
+    if not separator or not tool or not key:
+        raise SettingsError(f"{name}: expected FACTLEDGER_TOOLS__<SECTION>__<KEY>")
+    tools = sections.setdefault("tools", {})
+    section = tools.setdefault(tool.lower(), {})
+    assert isinstance(section, dict)
+    section[key.lower()] = _env_value(value)
 
 
 def _merge(base: dict[str, object], override: dict[str, dict[str, object]]) -> dict[str, object]:
     merged = dict(base)
     for section, values in override.items():
         current = merged.get(section)
-        if isinstance(current, dict):
+        if section == "tools" and isinstance(current, dict):
+            tools = dict(current)
+            for tool, keys in values.items():
+                known = tools.get(tool)
+                given = keys if isinstance(keys, dict) else {}
+                tools[tool] = {**known, **given} if isinstance(known, dict) else dict(given)
+            merged[section] = tools
+        elif isinstance(current, dict):
             merged[section] = {**current, **values}
         else:
             merged[section] = dict(values)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio
@@ -25,7 +25,8 @@ from starlette.responses import StreamingResponse
 
 from factledger.adapters.http.models import StreamError, StreamTimeout
 from factledger.application.harness import Harness, HarnessError
-from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.application.statuses import StatusChange
+from factledger.domain.json_types import JsonValue
 from factledger.domain.status import ApplicationStatus
 
 __all__ = [
@@ -36,8 +37,6 @@ __all__ = [
     "sse_frame",
     "status_events",
 ]
-
-_DONE = ApplicationStatus.DONE.value
 
 
 class EventStreamResponse(StreamingResponse):
@@ -68,7 +67,8 @@ def sse_frame(event: str, data: JsonValue, event_id: str | None = None) -> bytes
 
 
 def _error(run_id: str, failed: HarnessError) -> bytes:
-    return sse_frame("error", StreamError(run_id=run_id, code=failed.code).model_dump(mode="json"))
+    error = StreamError(run_id=run_id, code=failed.code.value)
+    return sse_frame("error", error.model_dump(mode="json"))
 
 
 def _event_schema(name: str, data: str) -> dict[str, Any]:
@@ -101,14 +101,14 @@ EVENT_MODELS = (StreamTimeout, StreamError)
 """Event payloads no endpoint returns, to add to the document's schemas."""
 
 
-def _is_done(changes: list[JsonObject]) -> bool:
-    return any(change.get("status") == _DONE for change in changes)
+def _is_done(changes: Sequence[StatusChange]) -> bool:
+    return any(change.status is ApplicationStatus.DONE for change in changes)
 
 
 async def status_events(
     harness: Harness,
     run_id: str,
-    first: list[JsonObject],
+    first: Sequence[StatusChange],
     *,
     already_sent: int,
     limits: StreamLimits,
@@ -121,7 +121,7 @@ async def status_events(
     changes = first
     while True:
         for position in range(sent, len(changes)):
-            yield sse_frame("status", changes[position], str(position + 1))
+            yield sse_frame("status", changes[position].to_json(), str(position + 1))
             last_write = time.monotonic()
         sent = max(sent, len(changes))
         if _is_done(changes):
@@ -130,7 +130,7 @@ async def status_events(
             except HarnessError as failed:
                 yield _error(run_id, failed)
                 return
-            yield sse_frame("released", result)
+            yield sse_frame("released", result.to_json())
             return
         now = time.monotonic()
         if now >= deadline:

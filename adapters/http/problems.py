@@ -50,6 +50,8 @@ _KINDS: Mapping[str, _Kind] = {
     "STORE_UNAVAILABLE": _Kind(503, "Store unavailable", "The store could not be used; retry."),
     "RUN_NOT_ACTIVE": _Kind(409, "Run not in that state", "The run is not in a state for this."),
     "ALREADY_RELEASED": _Kind(409, "Already released", "Released; the result has expired."),
+    "NO_EVIDENCE_TOOLS": _Kind(409, "No evidence tools", "The harness has no evidence tool."),
+    "NOT_CONFIGURED": _Kind(409, "Not configured", "What this needs is not configured."),
     # the transport's own codes
     "MALFORMED_BODY": _Kind(400, "Malformed body", "The body could not be read as JSON."),
     "UNAUTHORIZED": _Kind(401, "Unauthorized", "A valid bearer token is required."),
@@ -156,7 +158,7 @@ def _field_issues(error: RequestValidationError) -> list[FieldIssue]:
 
 async def _on_harness_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HarnessError)
-    return problem_response(exc.code)
+    return problem_response(exc.code.value)
 
 
 async def _on_problem(_: Request, exc: Exception) -> JSONResponse:

@@ -1,9 +1,10 @@
 """The ``/runs`` endpoints: one per facade operation, JSON in and out.
 
 Each endpoint calls the ``Harness`` once (in the thread pool: the facade is synchronous) and
-returns its JSON through a response model; a ``HarnessError`` becomes problem+json with its
-code. A tool call always answers 200 with the model observation, refused or not: the
-observation is the answer the model reads, the same through every transport.
+returns its typed result's JSON through the response model derived from that result; a
+``HarnessError`` becomes problem+json with its code. A tool call in a run that exists answers
+200 with the model observation, refused or not: the observation is the answer the model reads,
+the same through every transport. A run id no run has is 404 ``UNKNOWN_RUN`` everywhere.
 """
 
 from __future__ import annotations
@@ -11,28 +12,30 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from factledger.adapters.http.events import EventStreamResponse, StreamLimits, status_events
 from factledger.adapters.http.models import (
-    CancelResult,
-    CanonicalView,
-    ControlView,
+    CancelResultModel,
+    CanonicalViewModel,
+    ControlViewModel,
     Observation,
-    ProgressSnapshot,
+    ProgressSnapshotModel,
     ReleaseRequest,
-    ReleaseResult,
-    RunCreated,
-    RunSummary,
+    ReleaseResultModel,
+    RunCreatedModel,
+    RunSummaryModel,
     StartRunRequest,
     StatusTimeline,
+    StatusTimelineModel,
     ToolCallRequest,
     ToolDefinitions,
+    ToolDefinitionsModel,
     ToolsQuery,
     reply,
 )
 from factledger.application.harness import Harness
-from factledger.domain.json_types import JsonValue
 
 __all__ = ["runs_router"]
 
@@ -50,6 +53,9 @@ _CALL: Responses = {
 _STATE: Responses = {
     409: {"description": "The run is not in a state for this (`RUN_NOT_ACTIVE`...)."}
 }
+_NO_TOOLS: Responses = {
+    409: {"description": "The harness has no evidence tool (`NO_EVIDENCE_TOOLS`)."}
+}
 _EVENTS: Responses = {
     200: {
         "description": "Events `status` (one per ApplicationStatus change, `id` = its position), "
@@ -62,15 +68,22 @@ _EVENTS: Responses = {
 def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
     """The ``/runs`` endpoints over ``harness``."""
     router = APIRouter(prefix="/runs", tags=["runs"])
+    _run_endpoints(router, harness)
+    _call_endpoints(router, harness)
+    _view_endpoints(router, harness)
+    _event_endpoints(router, harness, limits)
+    return router
 
+
+def _run_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.post(
         "",
         status_code=201,
-        response_model=RunCreated,
+        response_model=RunCreatedModel,
         responses={**_STORE, 422: {"description": "Invalid request or window (`INVALID_INPUT`)."}},
         summary="Start a run",
     )
-    def start_run(request: StartRunRequest) -> RunCreated:
+    def start_run(request: StartRunRequest) -> BaseModel:
         """Start a run with every configured tool granted."""
         run_id = harness.start_run(
             question=request.question,
@@ -78,111 +91,119 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
             start=request.start,
             end=request.end,
         )
-        return RunCreated(run_id=run_id)
+        return reply(RunCreatedModel, {"run_id": run_id})
 
     @router.get(
-        "/{run_id}", response_model=RunSummary, responses={**_RUN, **_STORE}, summary="A run"
+        "/{run_id}", response_model=RunSummaryModel, responses={**_RUN, **_STORE}, summary="A run"
     )
-    def run_summary(run_id: RunId) -> RunSummary:
+    def run_summary(run_id: RunId) -> BaseModel:
         """The run's state, context, budget use and release decision (metadata only)."""
-        return reply(RunSummary, harness.run_summary(run_id))
+        return reply(RunSummaryModel, harness.run_summary(run_id).to_json())
 
     @router.get(
         "/{run_id}/tools",
-        response_model=ToolDefinitions,
-        responses={**_RUN, **_STORE},
+        response_model=ToolDefinitionsModel,
+        responses={**_RUN, **_STORE, **_NO_TOOLS},
         summary="The run's tool definitions",
     )
-    def tool_definitions(run_id: RunId, query: Annotated[ToolsQuery, Query()]) -> ToolDefinitions:
+    def tool_definitions(run_id: RunId, query: Annotated[ToolsQuery, Query()]) -> BaseModel:
         """The evidence tools' definitions, as OpenAI strict-mode tools or as MCP tools."""
-        tools: list[JsonValue] = list(harness.tool_definitions(run_id, query.format))
-        return reply(ToolDefinitions, {"format": query.format, "tools": tools})
+        tools = tuple(harness.tool_definitions(run_id, query.format))
+        return reply(ToolDefinitionsModel, ToolDefinitions(query.format, tools).to_json())
 
+
+def _call_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.post(
         "/{run_id}/tool-calls",
         response_model=Observation,
         response_model_exclude_unset=True,
-        responses=_STORE,
+        responses={**_RUN, **_STORE},
         summary="Handle one tool call",
     )
     def call_tool(run_id: RunId, request: ToolCallRequest) -> Observation:
-        """The model observation of one call: READY, ERROR or REFUSED (SPEC §6)."""
+        """The model observation of one call: READY, ERROR or REFUSED."""
         observation = harness.observe(
             run_id, request.tool_call_id, request.tool_name, request.arguments, step=request.step
         )
-        return reply(Observation, observation)
+        return reply(Observation, observation.to_json())
 
     @router.post(
         "/{run_id}/release",
-        response_model=ReleaseResult,
+        response_model=ReleaseResultModel,
         responses={**_RUN, **_STORE, **_STATE},
         summary="Release the run",
     )
-    def release(run_id: RunId, request: ReleaseRequest) -> ReleaseResult:
+    def release(run_id: RunId, request: ReleaseRequest) -> BaseModel:
         """Run the guards over the draft and publish; releasing again returns the first result."""
-        return reply(ReleaseResult, harness.release(run_id, request.draft))
+        return reply(ReleaseResultModel, harness.release(run_id, request.draft).to_json())
 
     @router.get(
         "/{run_id}/release",
-        response_model=ReleaseResult,
+        response_model=ReleaseResultModel,
         responses={**_RUN, **_STORE, **_STATE},
         summary="The recorded release result",
     )
-    def released(run_id: RunId) -> ReleaseResult:
+    def released(run_id: RunId) -> BaseModel:
         """The release result of a released run (409 `RUN_NOT_ACTIVE` before the release)."""
-        return reply(ReleaseResult, harness.released(run_id))
+        return reply(ReleaseResultModel, harness.released(run_id).to_json())
 
     @router.post(
         "/{run_id}/cancel",
-        response_model=CancelResult,
+        response_model=CancelResultModel,
         responses={**_RUN, **_STORE},
         summary="Cancel the run",
     )
-    def cancel(run_id: RunId) -> CancelResult:
+    def cancel(run_id: RunId) -> BaseModel:
         """Cancel a running run; every worker sees it through the log."""
-        return reply(CancelResult, harness.cancel(run_id))
+        return reply(CancelResultModel, harness.cancel(run_id).to_json())
 
+
+def _view_endpoints(router: APIRouter, harness: Harness) -> None:
     @router.get(
         "/{run_id}/calls/{tool_call_id}/canonical",
-        response_model=CanonicalView,
+        response_model=CanonicalViewModel,
         responses={**_CALL, **_STORE},
         summary="A call's canonical record",
     )
-    def canonical_view(run_id: RunId, tool_call_id: ToolCallId) -> CanonicalView:
+    def canonical_view(run_id: RunId, tool_call_id: ToolCallId) -> BaseModel:
         """A call's canonical record as metadata and digests (never a body)."""
-        return reply(CanonicalView, harness.canonical_view(run_id, tool_call_id))
+        view = harness.canonical_view(run_id, tool_call_id)
+        return reply(CanonicalViewModel, view.to_json())
 
     @router.get(
         "/{run_id}/calls/{tool_call_id}/control",
-        response_model=ControlView,
+        response_model=ControlViewModel,
         responses={**_CALL, **_STORE},
         summary="A call's control view",
     )
-    def control_view(run_id: RunId, tool_call_id: ToolCallId) -> ControlView:
+    def control_view(run_id: RunId, tool_call_id: ToolCallId) -> BaseModel:
         """The harness's control view: bookkeeping and the projected agent_result, no raw body."""
-        return reply(ControlView, harness.control_view(run_id, tool_call_id))
+        view = harness.control_view(run_id, tool_call_id)
+        return reply(ControlViewModel, view.to_json())
 
     @router.get(
         "/{run_id}/progress",
-        response_model=ProgressSnapshot,
+        response_model=ProgressSnapshotModel,
         responses={**_RUN, **_STORE},
         summary="The progress snapshot",
     )
-    def progress(run_id: RunId) -> ProgressSnapshot:
+    def progress(run_id: RunId) -> BaseModel:
         """What the run verifiably observed so far."""
-        return reply(ProgressSnapshot, harness.progress_snapshot(run_id))
+        return reply(ProgressSnapshotModel, harness.progress_snapshot(run_id).to_json())
 
     @router.get(
         "/{run_id}/statuses",
-        response_model=StatusTimeline,
+        response_model=StatusTimelineModel,
         responses={**_RUN, **_STORE},
         summary="The status timeline",
     )
-    def statuses(run_id: RunId) -> StatusTimeline:
+    def statuses(run_id: RunId) -> BaseModel:
         """Every ApplicationStatus change so far, in order."""
-        changes: list[JsonValue] = list(harness.statuses(run_id))
-        return reply(StatusTimeline, {"run_id": run_id, "statuses": changes})
+        timeline = StatusTimeline(run_id, harness.statuses(run_id))
+        return reply(StatusTimelineModel, timeline.to_json())
 
+
+def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) -> None:
     @router.get(
         "/{run_id}/events",
         response_class=EventStreamResponse,
@@ -214,5 +235,3 @@ def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
         return EventStreamResponse(
             stream, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         )
-
-    return router

@@ -74,7 +74,7 @@ class McpGateway:
 
     def __init__(self, harness: Harness, *, id_prefix: str | None = None) -> None:
         self._harness = harness
-        clashes = set(CONTROL_TOOLS) & set(harness.parts.registry.names)
+        clashes = set(CONTROL_TOOLS) & set(harness.tool_names)
         if clashes:
             raise ValueError(f"evidence tools may not be named {sorted(clashes)!r}")
         self._prefix = id_prefix if id_prefix is not None else f"mcp-{secrets.token_hex(3)}"
@@ -88,7 +88,10 @@ class McpGateway:
         return self._harness
 
     def tool_definitions(self) -> list[JsonObject]:
-        """The evidence tools' MCP definitions, then ``start_run`` and ``release``."""
+        """The evidence tools' MCP definitions, then ``start_run`` and ``release`` (only those
+        two when the harness has no evidence tool: the server says so when it starts)."""
+        if not self._harness.tool_names:
+            return control_definitions()
         return [*self._harness.tool_definitions(fmt="mcp"), *control_definitions()]
 
     def session_run(self, session: str) -> str | None:
@@ -116,7 +119,7 @@ class McpGateway:
                 return self._release(run_id, arguments)
             return self._observe(run_id, name, arguments, meta)
         except HarnessError as refused:
-            return _error(refused.code, refused.message)
+            return _error(refused.code.value, refused.message)
 
     # -- the three kinds of call ----------------------------------------------------------
 
@@ -137,7 +140,8 @@ class McpGateway:
             parsed = ReleaseArguments.model_validate(arguments or {})
         except ValidationError as invalid:
             return _error("INVALID_ARGUMENTS", _fields_message(RELEASE, invalid))
-        return ToolReply(self._harness.release(run_id, parsed.draft_json()), is_error=False)
+        result = self._harness.release(run_id, parsed.draft_json())
+        return ToolReply(result.to_json(), is_error=False)
 
     def _observe(
         self,
@@ -151,7 +155,7 @@ class McpGateway:
             return tool_call_id
         arguments_json = json.dumps({} if arguments is None else dict(arguments))
         observation = self._harness.observe(run_id, tool_call_id, name, arguments_json)
-        return ToolReply(observation, is_error=observation.get("status") != "READY")
+        return ToolReply(observation.to_json(), is_error=not observation.is_ready)
 
     # -- run and call ids -----------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The envelope every evidence tool takes, and the inputs of the built-in tools (SPEC §5.1).
+"""The envelope every evidence tool takes, and the inputs of the built-in tools.
 
 ``{"previous_observation": {"tool_call_id": str, "evaluation": "GAINED"|"NO_GAIN"} | null,
 "input": {...}}``. Parsing is strict: unknown fields, trailing tokens, duplicate keys and type
@@ -7,11 +7,12 @@ coercion are refused (``parse.py``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 __all__ = [
+    "Envelope",
     "KnowledgeEnvelope",
     "KnowledgeInput",
     "LogsEnvelope",
@@ -48,6 +49,18 @@ _PREVIOUS = (
     "whether it moved the diagnosis forward. null otherwise."
 )
 
+I = TypeVar("I", bound=BaseModel)  # noqa: E741 - the input model
+
+
+class Envelope(StrictModel, Generic[I]):
+    """The envelope of every evidence tool, around the tool's own ``input`` model (the one
+    definition: a built-in tool names its subclass, a team's tool gets one made for it)."""
+
+    previous_observation: PreviousObservationModel | None = Field(
+        default=None, description=_PREVIOUS
+    )
+    input: I
+
 
 class KnowledgeInput(StrictModel):
     """What to look up in the runbooks."""
@@ -57,13 +70,8 @@ class KnowledgeInput(StrictModel):
     )
 
 
-class KnowledgeEnvelope(StrictModel):
+class KnowledgeEnvelope(Envelope[KnowledgeInput]):
     """``lookup_knowledge`` arguments."""
-
-    previous_observation: PreviousObservationModel | None = Field(
-        default=None, description=_PREVIOUS
-    )
-    input: KnowledgeInput
 
 
 class LogsInput(StrictModel):
@@ -85,13 +93,8 @@ class LogsInput(StrictModel):
     )
 
 
-class LogsEnvelope(StrictModel):
+class LogsEnvelope(Envelope[LogsInput]):
     """``query_logs`` arguments."""
-
-    previous_observation: PreviousObservationModel | None = Field(
-        default=None, description=_PREVIOUS
-    )
-    input: LogsInput
 
 
 class SqlInput(StrictModel):
@@ -110,10 +113,5 @@ class SqlInput(StrictModel):
     )
 
 
-class SqlEnvelope(StrictModel):
+class SqlEnvelope(Envelope[SqlInput]):
     """``query_sql`` arguments."""
-
-    previous_observation: PreviousObservationModel | None = Field(
-        default=None, description=_PREVIOUS
-    )
-    input: SqlInput

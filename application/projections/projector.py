@@ -27,10 +27,10 @@ from factledger.ports.audit import (
     AuditCommit,
     AuditStore,
     AuditUnavailable,
-    BatchCommitted,
     Checkpoint,
     CheckpointMoved,
     CommitOutcome,
+    RowsCommitted,
 )
 from factledger.ports.event_store import EventStore, LogEntry
 from factledger.ports.store_errors import StoreUnavailable
@@ -259,7 +259,7 @@ class Projector:
             )
             outcome = self._applier.apply(partition, checkpoint, then, entries)
             match outcome:
-                case BatchCommitted():
+                case RowsCommitted():
                     checkpoint = then
                     events += len(entries)
                     rows += outcome.rows

@@ -108,7 +108,10 @@ class EvidenceGuard:
                         code = IssueCode.NOT_READY
                     issues.append(ValidationIssue(code, tool_call_id, index))
                     continue
-                if checked.evidence_status is not analysis.kind.accepts:
+                assert spec is not None  # a verified record's tool is registered
+                if checked.evidence_status is not analysis.kind.accepts or not spec.supports(
+                    analysis.kind
+                ):
                     issues.append(
                         ValidationIssue(IssueCode.EVIDENCE_KIND_MISMATCH, tool_call_id, index)
                     )
@@ -127,8 +130,9 @@ class EvidenceGuard:
             for tool_call_id in dict.fromkeys(analysis.tool_call_ids):
                 item = verified[tool_call_id]
                 contents.append(item.agent_result)
-                scopes.append(item.agent_result.get("scope"))
                 spec = self._registry.spec(item.record.tool_name)
+                found = item.agent_result.get("scope")
+                scopes.append(found if spec is None else spec.judge_scope(item.agent_result))
                 if spec is not None:
                     for source in spec.sources(item.agent_result):
                         sources.setdefault(source.identity, source)

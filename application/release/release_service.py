@@ -72,7 +72,7 @@ from factledger.domain.status import (
 )
 from factledger.ports.clock import Clock
 from factledger.ports.draft_repair import CitableCall, DraftRepairer, RepairRequest
-from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault, PayloadWrite
+from factledger.ports.payload_vault import PayloadKey, PayloadVault, PayloadWrite
 from factledger.ports.semantic_judge import (
     JudgeRequest,
     JudgeSupported,
@@ -451,9 +451,7 @@ class ReleaseService:
         if running:
             events += (RunEnded(RunState.SUCCESS, None),)
         expires_at = self._clock.now() + self._policy.result_ttl
-        stored = PayloadWrite(
-            PayloadKey(log.run_id, "release", PayloadPart.RELEASE), body, expires_at
-        )
+        stored = PayloadWrite(PayloadKey.of_release(log.run_id), body, expires_at)
 
         def decide(current: RunLog) -> Success[tuple[Event, ...]]:
             if current.released is not None:

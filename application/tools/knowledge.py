@@ -1,11 +1,12 @@
-"""``lookup_knowledge``: runbook search through the boundary (SPEC §5.1, §5.2)."""
+"""``lookup_knowledge``: runbook search through the boundary."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel
 from returns.result import Result
 
-from factledger.application.contracts.envelope import KnowledgeEnvelope
-from factledger.application.tools.spec import EnvelopeTool, ToolSpec, normalize_text
+from factledger.application.contracts.envelope import KnowledgeEnvelope, KnowledgeInput
+from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
 from factledger.domain.json_types import JsonObject
 from factledger.domain.knowledge.projector import (
@@ -16,7 +17,6 @@ from factledger.domain.knowledge.projector import (
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.knowledge import KnowledgeBackend
-from factledger.ports.tools import ResultProjector, ToolExecutor
 
 __all__ = ["KnowledgeTool"]
 
@@ -27,10 +27,11 @@ DESCRIPTION = (
 )
 
 
-class KnowledgeTool(EnvelopeTool[KnowledgeEnvelope], ToolSpec):
+class KnowledgeTool(EvidenceTool[KnowledgeInput]):
     """Runbook lookup over any ``KnowledgeBackend``."""
 
     name = "lookup_knowledge"
+    input_model = KnowledgeInput
     description = DESCRIPTION
     self_bounded = True
     content_keys = ("evidence",)
@@ -43,26 +44,24 @@ class KnowledgeTool(EnvelopeTool[KnowledgeEnvelope], ToolSpec):
         self._limits = limits or KnowledgeLimits()
         self._hits = hits
 
-    def envelope_type(self) -> type[KnowledgeEnvelope]:
+    def envelope_model(self) -> type[BaseModel]:
         return KnowledgeEnvelope
 
-    def scope_of(self, envelope: KnowledgeEnvelope) -> JsonObject:
-        return {"query": envelope.input.query}
+    def scope(self, request: KnowledgeInput) -> JsonObject:
+        return {"query": request.query}
 
-    def normalized_scope(self, envelope: KnowledgeEnvelope) -> JsonObject:
-        return {"query": normalize_text(envelope.input.query)}
+    def normalized_scope(self, request: KnowledgeInput) -> JsonObject:
+        return {"query": normalize_text(request.query)}
 
-    def bind(self, envelope: KnowledgeEnvelope) -> tuple[ToolExecutor, ResultProjector]:
-        query = envelope.input.query
-        backend, hits, limits = self._backend, self._hits, self._limits
+    def run(
+        self, request: KnowledgeInput, timeout_seconds: float, /
+    ) -> Result[str, BackendFailure]:
+        return self._backend.search(request.query, self._hits, timeout_seconds)
 
-        def execute(timeout_seconds: float, /) -> Result[str, BackendFailure]:
-            return backend.search(query, hits, timeout_seconds)
-
-        def project(raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
-            return project_knowledge(raw_json, limits)
-
-        return execute, project
+    def project(
+        self, request: KnowledgeInput, raw_json: str, /
+    ) -> Result[ProjectedToolResult, ProjectionFailure]:
+        return project_knowledge(raw_json, self._limits)
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
         try:

@@ -1,14 +1,15 @@
-"""``query_logs``: a bounded, redacted picture of a service's logs in a window (SPEC §5.2)."""
+"""``query_logs``: a bounded, redacted picture of a service's logs in a window."""
 
 from __future__ import annotations
 
 import time
 
+from pydantic import BaseModel
 from returns.result import Failure, Result, Success
 
-from factledger.application.contracts.envelope import LogsEnvelope
+from factledger.application.contracts.envelope import LogsEnvelope, LogsInput
 from factledger.application.contracts.parse import EnvelopeError
-from factledger.application.tools.spec import EnvelopeTool, ToolSpec, normalize_text
+from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
 from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS, recompute_evidence_status
@@ -17,7 +18,6 @@ from factledger.domain.logs.query import LogQuery
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.logs import LogBackend
-from factledger.ports.tools import ResultProjector, ToolExecutor
 
 __all__ = ["LogsToolSpec"]
 
@@ -30,10 +30,11 @@ DESCRIPTION = (
 _ALWAYS = frozenset({"scope", "truncated"})
 
 
-class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
+class LogsToolSpec(EvidenceTool[LogsInput]):
     """Log search over any ``LogBackend``."""
 
     name = "query_logs"
+    input_model = LogsInput
     description = DESCRIPTION
     self_bounded = True
     content_keys = tuple(key for key in MODEL_VISIBLE_KEYS if key not in _ALWAYS)
@@ -44,11 +45,10 @@ class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
         self._backend = backend
         self._settings = settings
 
-    def envelope_type(self) -> type[LogsEnvelope]:
+    def envelope_model(self) -> type[BaseModel]:
         return LogsEnvelope
 
-    def _query(self, envelope: LogsEnvelope) -> LogQuery | EnvelopeError:
-        request = envelope.input
+    def _query(self, request: LogsInput) -> LogQuery | EnvelopeError:
         built = LogQuery.from_request(
             request.service,
             request.query,
@@ -61,12 +61,11 @@ class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
         query: LogQuery = built.unwrap()
         return query
 
-    def refuse(self, envelope: LogsEnvelope) -> EnvelopeError | None:
-        query = self._query(envelope)
-        return query if isinstance(query, EnvelopeError) else None
+    def refuse(self, request: LogsInput) -> str | None:
+        query = self._query(request)
+        return query.reason if isinstance(query, EnvelopeError) else None
 
-    def scope_of(self, envelope: LogsEnvelope) -> JsonObject:
-        request = envelope.input
+    def scope(self, request: LogsInput) -> JsonObject:
         return {
             "service": request.service,
             "query": request.query,
@@ -74,8 +73,7 @@ class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
             "end": request.end.isoformat(),
         }
 
-    def normalized_scope(self, envelope: LogsEnvelope) -> JsonObject:
-        request = envelope.input
+    def normalized_scope(self, request: LogsInput) -> JsonObject:
         return {
             "service": request.service.casefold(),
             "query": normalize_text(request.query),
@@ -83,19 +81,20 @@ class LogsToolSpec(EnvelopeTool[LogsEnvelope], ToolSpec):
             "end": request.end.timestamp(),
         }
 
-    def bind(self, envelope: LogsEnvelope) -> tuple[ToolExecutor, ResultProjector]:
-        query = self._query(envelope)
+    def _checked(self, request: LogsInput) -> LogQuery:
+        query = self._query(request)
         if isinstance(query, EnvelopeError):  # pragma: no cover - refused in ``prepare``
-            raise TypeError("bind called on a refused envelope")
-        backend, settings, checked = self._backend, self._settings, query
+            raise TypeError("a refused request was run")
+        return query
 
-        def execute(timeout_seconds: float, /) -> Result[str, BackendFailure]:
-            return backend.query(checked, deadline=time.monotonic() + timeout_seconds)
+    def run(self, request: LogsInput, timeout_seconds: float, /) -> Result[str, BackendFailure]:
+        deadline = time.monotonic() + timeout_seconds
+        return self._backend.query(self._checked(request), deadline=deadline)
 
-        def project(raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
-            return project_logs(raw_json, checked, settings)
-
-        return execute, project
+    def project(
+        self, request: LogsInput, raw_json: str, /
+    ) -> Result[ProjectedToolResult, ProjectionFailure]:
+        return project_logs(raw_json, self._checked(request), self._settings)
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
         status = recompute_evidence_status(agent_result)

@@ -14,6 +14,12 @@ from typing import Literal
 from attrs import frozen
 
 from factledger.application.contracts.schemas import mcp_tool, openai_tool
+from factledger.application.tool_api.provider import (
+    ToolRegistrationError,
+    ToolRegistrationFailure,
+    check_tool_name,
+)
+from factledger.application.tool_api.spec import PreparedCall, ToolSpec
 from factledger.application.tool_boundary import ToolBoundary
 from factledger.application.tool_call import (
     CallHooks,
@@ -21,12 +27,14 @@ from factledger.application.tool_call import (
     ToolBoundaryResult,
     ToolCallRequestEnvelope,
 )
-from factledger.application.tools.spec import PreparedCall, ToolSpec
 from factledger.domain.json_types import JsonObject
+from factledger.domain.run_events import ToolGrant
 
-__all__ = ["DirectToolCallError", "ToolDefinition", "ToolInvoker", "ToolRegistry"]
+__all__ = ["DirectToolCallError", "ToolDefinition", "ToolFormat", "ToolInvoker", "ToolRegistry"]
 
 ToolFormat = Literal["openai", "mcp"]
+"""The formats tool definitions are exported in: OpenAI strict-mode function tools, or MCP
+tools (the one definition every transport uses)."""
 
 
 class DirectToolCallError(RuntimeError):
@@ -92,9 +100,12 @@ class ToolRegistry:
         self._specs: dict[str, ToolSpec] = {}
 
     def register(self, spec: ToolSpec) -> None:
-        """Add a configured tool (once)."""
-        if spec.name in self._specs:
-            raise ValueError(f"tool {spec.name!r} is already registered")
+        """Add a configured tool (once); ``ToolRegistrationError`` says why one cannot be."""
+        check_tool_name(getattr(spec, "name", None), self.names)  # type: ignore[arg-type]  # checked
+        if not isinstance(getattr(spec, "description", None), str) or not spec.description:
+            raise ToolRegistrationError(
+                ToolRegistrationFailure.INVALID_DECLARATION, f"{spec.name!r} has no description"
+            )
         model = spec.envelope_model()
         self._definitions[spec.name] = ToolDefinition(
             name=spec.name,
@@ -103,6 +114,11 @@ class ToolRegistry:
         )
         self._invokers[spec.name] = ToolInvoker(spec, self._boundary)
         self._specs[spec.name] = spec
+
+    @property
+    def grants(self) -> tuple[ToolGrant, ...]:
+        """Every registered tool as granted to a new run (name and read-only declaration)."""
+        return tuple(ToolGrant(name, spec.read_only) for name, spec in self._specs.items())
 
     @property
     def names(self) -> tuple[str, ...]:

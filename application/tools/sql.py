@@ -1,11 +1,12 @@
-"""``query_sql``: one read-only SELECT through the sandbox and the boundary (SPEC §5.3)."""
+"""``query_sql``: one read-only SELECT through the sandbox and the boundary."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel
 from returns.result import Result, Success
 
-from factledger.application.contracts.envelope import SqlEnvelope
-from factledger.application.tools.spec import EnvelopeTool, ToolSpec, normalize_text
+from factledger.application.contracts.envelope import SqlEnvelope, SqlInput
+from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
 from factledger.domain.json_types import JsonObject
 from factledger.domain.sql.projector import (
@@ -16,15 +17,15 @@ from factledger.domain.sql.projector import (
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.sql import SqlBackend
-from factledger.ports.tools import ResultProjector, ToolExecutor
 
 __all__ = ["SqlToolSpec"]
 
 
-class SqlToolSpec(EnvelopeTool[SqlEnvelope], ToolSpec):
+class SqlToolSpec(EvidenceTool[SqlInput]):
     """Read-only SQL over the configured datasources."""
 
     name = "query_sql"
+    input_model = SqlInput
     self_bounded = True
     content_keys = ("columns", "rows")
 
@@ -39,29 +40,25 @@ class SqlToolSpec(EnvelopeTool[SqlEnvelope], ToolSpec):
             "A refused query returns error_code INVALID_REQUEST with a reason code."
         )
 
-    def envelope_type(self) -> type[SqlEnvelope]:
+    def envelope_model(self) -> type[BaseModel]:
         return SqlEnvelope
 
-    def scope_of(self, envelope: SqlEnvelope) -> JsonObject:
-        return {"datasource": envelope.input.datasource, "sql": envelope.input.sql}
+    def scope(self, request: SqlInput) -> JsonObject:
+        return {"datasource": request.datasource, "sql": request.sql}
 
-    def normalized_scope(self, envelope: SqlEnvelope) -> JsonObject:
+    def normalized_scope(self, request: SqlInput) -> JsonObject:
         return {
-            "datasource": envelope.input.datasource,
-            "sql": normalize_text(envelope.input.sql).rstrip(";"),
+            "datasource": request.datasource,
+            "sql": normalize_text(request.sql).rstrip(";"),
         }
 
-    def bind(self, envelope: SqlEnvelope) -> tuple[ToolExecutor, ResultProjector]:
-        datasource, sql = envelope.input.datasource, envelope.input.sql
-        backend, limits = self._backend, self._limits
+    def run(self, request: SqlInput, timeout_seconds: float, /) -> Result[str, BackendFailure]:
+        return self._backend.run(request.datasource, request.sql, timeout_seconds)
 
-        def execute(timeout_seconds: float, /) -> Result[str, BackendFailure]:
-            return backend.run(datasource, sql, timeout_seconds)
-
-        def project(raw_json: str, /) -> Result[ProjectedToolResult, ProjectionFailure]:
-            return project_sql_result(raw_json, limits)
-
-        return execute, project
+    def project(
+        self, request: SqlInput, raw_json: str, /
+    ) -> Result[ProjectedToolResult, ProjectionFailure]:
+        return project_sql_result(raw_json, self._limits)
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
         status = sql_evidence_status(agent_result)

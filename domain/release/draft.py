@@ -1,4 +1,4 @@
-"""The agent's draft answer, as the release point receives it (SPEC §8)."""
+"""The agent's draft answer, as the release point receives it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from attrs import frozen
 
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 
@@ -40,11 +41,8 @@ class Analysis:
     """The calls of this run it cites."""
 
     def to_json(self) -> JsonObject:
-        return {
-            "kind": self.kind.value,
-            "claim": self.claim,
-            "tool_call_ids": list(self.tool_call_ids),
-        }
+        """``{"kind", "claim", "tool_call_ids"}``."""
+        return record_json(self)
 
 
 @frozen

@@ -1,11 +1,12 @@
-"""The SafeFallback and the release result: the one shape every transport returns (SPEC §8)."""
+"""The SafeFallback and the release result: the one shape every transport returns."""
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import field, frozen
 
 from factledger.domain.evidence import ObservedFact, Source
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import from_json_value, record_json
+from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.release.draft import Analysis
 from factledger.domain.release.events import FailureStage
 from factledger.domain.release.issues import ValidationIssue
@@ -49,6 +50,8 @@ class SafeFallback:
     """The issues found, when the guards ran."""
     stop_reason: StopReason | None
     """Why evidence collection stopped, when it did."""
+    conclusion: None = field(default=None, init=False)
+    """Always null: a fallback never carries a conclusion."""
 
     def __attrs_post_init__(self) -> None:
         if self.type is not FallbackType.MISSING_REQUIRED_CONTEXT and not self.observed_facts:
@@ -82,17 +85,8 @@ class SafeFallback:
         )
 
     def to_json(self) -> JsonObject:
-        return {
-            "type": self.type.value,
-            "conclusion": None,
-            "verified_sources": [source.to_json() for source in self.verified_sources],
-            "observed_facts": [fact.to_json() for fact in self.observed_facts],
-            "limitations": list(self.limitations),
-            "next_steps": list(self.next_steps),
-            "failure_stage": self.failure_stage.value,
-            "validation_issues": [issue.to_json() for issue in self.validation_issues],
-            "stop_reason": None if self.stop_reason is None else self.stop_reason.value,
-        }
+        """The fallback as JSON (``conclusion`` always null)."""
+        return record_json(self)
 
 
 @frozen
@@ -107,11 +101,8 @@ class PublishedResult:
     """The deduplicated sources of the cited evidence."""
 
     def to_json(self) -> JsonObject:
-        return {
-            "conclusion": self.conclusion,
-            "analyses": [analysis.to_json() for analysis in self.analyses],
-            "source_documents": [source.to_json() for source in self.source_documents],
-        }
+        """The published result as JSON."""
+        return record_json(self)
 
 
 @frozen
@@ -142,13 +133,11 @@ class ReleaseResult:
             raise ValueError("failure_code is null exactly for SUCCESS and FALLBACK")
 
     def to_json(self) -> JsonObject:
-        return {
-            "run_id": self.run_id,
-            "outcome": self.outcome.value,
-            "run_state": self.run_state.value,
-            "failure_code": None if self.failure_code is None else self.failure_code.value,
-            "published_result": None
-            if self.published_result is None
-            else self.published_result.to_json(),
-            "fallback": None if self.fallback is None else self.fallback.to_json(),
-        }
+        """``{"run_id", "outcome", "run_state", "failure_code", "published_result",
+        "fallback"}``: the one shape every transport returns."""
+        return record_json(self)
+
+    @classmethod
+    def from_json(cls, data: JsonValue) -> ReleaseResult:
+        """A recorded result read back (``ShapeError`` when it is not one)."""
+        return from_json_value(cls, data)

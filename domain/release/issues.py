@@ -1,4 +1,4 @@
-"""Validation issues a release can list (SPEC §8)."""
+"""Validation issues a release can list."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from attrs import frozen
 
+from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 
 __all__ = ["IssueCode", "ValidationIssue"]
@@ -38,8 +39,5 @@ class ValidationIssue:
     """The analysis concerned (0-based)."""
 
     def to_json(self) -> JsonObject:
-        return {
-            "code": self.code.value,
-            "tool_call_id": self.tool_call_id,
-            "analysis_index": self.analysis_index,
-        }
+        """``{"code", "tool_call_id", "analysis_index"}``."""
+        return record_json(self)

@@ -25,10 +25,10 @@ from factledger.ports.audit import (
     AuditCommit,
     AuditStore,
     AuditUnavailable,
-    BatchCommitted,
     Checkpoint,
     CheckpointMoved,
     InvocationRow,
+    RowsCommitted,
     RunAudit,
     RunRow,
 )
@@ -100,7 +100,7 @@ class AuditStoreContract:
             runs=(run_row("run-a", 2),),
             invocations=(call_row("run-a", "c1", 2, InvocationStatus.PROJECTING),),
         )
-        assert store.commit(commit(START, "7", "run-a"), writes(changes)) == BatchCommitted(2)
+        assert store.commit(commit(START, "7", "run-a"), writes(changes)) == RowsCommitted(2)
         assert store.checkpoints(AUDIT_PROJECTION, 2) == Success((Checkpoint("7"), START))
         held = store.read_run("run-a").unwrap()
         assert held is not None
@@ -111,7 +111,7 @@ class AuditStoreContract:
         self, open_store: StoreOpener
     ) -> None:
         first, second = open_store(), open_store()
-        assert isinstance(first.commit(commit(START, "5"), writes(AuditChanges())), BatchCommitted)
+        assert isinstance(first.commit(commit(START, "5"), writes(AuditChanges())), RowsCommitted)
         late = second.commit(
             commit(START, "9", "run-a"), writes(AuditChanges((run_row("run-a", 1),)))
         )
@@ -126,7 +126,7 @@ class AuditStoreContract:
             seen.append(current["run-a"].run.last_sequence)
             return AuditChanges((run_row("run-a", 3, RunState.SUCCESS),))
 
-        assert isinstance(store.commit(commit(Checkpoint("1"), "2", "run-a"), fold), BatchCommitted)
+        assert isinstance(store.commit(commit(Checkpoint("1"), "2", "run-a"), fold), RowsCommitted)
         assert seen == [1]
         held = store.read_run("run-a").unwrap()
         assert held is not None
@@ -166,7 +166,7 @@ class AuditStoreContract:
             store.commit(
                 AuditCommit(AUDIT_PROJECTION, 0, rebuilding, Checkpoint("4", True)), writes(fresh)
             ),
-            BatchCommitted,
+            RowsCommitted,
         )
         held = store.read_run("run-a").unwrap()
         assert held is not None
@@ -195,4 +195,4 @@ class AuditStoreContract:
             elapsed = time.monotonic() - started
         assert isinstance(outcome, AuditUnavailable), outcome
         assert elapsed < 1.0, elapsed
-        assert isinstance(store.commit(commit(START, "1"), writes(AuditChanges())), BatchCommitted)
+        assert isinstance(store.commit(commit(START, "1"), writes(AuditChanges())), RowsCommitted)

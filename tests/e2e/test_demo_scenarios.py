@@ -40,7 +40,7 @@ def _fallback(release: JsonObject) -> JsonObject:
 
 def test_the_honest_agent_gets_success_with_its_sources(harness: Harness) -> None:
     result = run_transcript(harness, transcript_path("honest"))
-    release = result.release
+    release = result.release.to_json()
     assert release["outcome"] == "SUCCESS", json.dumps(release)[:2000]
     assert release["run_state"] == "SUCCESS"
     published = release["published_result"]
@@ -50,12 +50,12 @@ def test_the_honest_agent_gets_success_with_its_sources(harness: Harness) -> Non
     assert isinstance(sources, list)
     kinds = {source["source_type"] for source in sources if isinstance(source, dict)}
     assert kinds == {"lookup_knowledge", "query_logs", "query_sql"}
-    assert [o["status"] for _, o in result.observations] == ["READY"] * 4
+    assert [o.status for _, o in result.observations] == ["READY"] * 4
 
 
 def test_the_hallucinating_agent_falls_back_with_its_violations(harness: Harness) -> None:
     result = run_transcript(harness, transcript_path("hallucinating"))
-    release = result.release
+    release = result.release.to_json()
     assert release["outcome"] == "FALLBACK"
     fallback = _fallback(release)
     assert fallback["type"] == "EVIDENCE_VALIDATION_FAILED"
@@ -71,18 +71,18 @@ def test_the_hallucinating_agent_falls_back_with_its_violations(harness: Harness
 
 def test_the_looping_agent_is_stopped_and_falls_back_with_its_facts(harness: Harness) -> None:
     result = run_transcript(harness, transcript_path("looping"))
-    release = result.release
+    release = result.release.to_json()
     assert release["outcome"] == "FALLBACK"
     fallback = _fallback(release)
     assert fallback["type"] == "INSUFFICIENT_EVIDENCE"
     assert fallback["stop_reason"] == "INFORMATION_SATURATED"
     assert fallback["observed_facts"]
-    statuses = [o.get("error_code") or o["status"] for _, o in result.observations]
+    statuses = [o.error_code or o.status for _, o in result.observations]
     assert statuses == ["READY", "DUPLICATE_SCOPE", "READY", "STOP_REQUIRED", "STOP_REQUIRED"]
 
 
 def test_no_planted_secret_reaches_an_observation_or_the_release(harness: Harness) -> None:
-    assert harness.parts.registry.spec("query_logs") is not None
+    assert "query_logs" in harness.tool_names
     planted = []
     logs = transcript_path("honest").parent.parent / "logs"
     text = (logs / "card-gateway.jsonl").read_text() + (logs / "payments-api.jsonl").read_text()

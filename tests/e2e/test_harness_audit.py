@@ -16,15 +16,11 @@ def test_the_audit_view_shows_a_released_run_and_a_rebuild_gives_the_same_rows(
     with build_harness(demo_settings(tmp_path)) as harness:
         result = run_transcript(harness, transcript_path("honest"))
         audit = harness.audit(result.run_id)
-        run = audit["run"]
-        assert isinstance(run, dict)
-        assert run["release_outcome"] == "SUCCESS"
-        invocations = audit["invocations"]
-        assert isinstance(invocations, list)
-        assert len(invocations) == 4
-        text = json.dumps(audit)
+        assert audit.run.release_outcome == "SUCCESS"
+        assert len(audit.invocations) == 4
+        text = json.dumps(audit.to_json())
         assert "sk_live_" not in text
         assert "SELECT" not in text
         summary = harness.rebuild()
-        assert summary["ok"] is True
+        assert summary.ok is True
         assert harness.audit(result.run_id) == audit

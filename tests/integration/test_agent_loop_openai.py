@@ -79,8 +79,8 @@ def test_a_tool_call_loop_then_a_draft_is_released_as_success(harness: Harness) 
         names = {at(tool, "function", "name") for tool in tools}
         assert names == {"lookup_knowledge", "query_logs", "query_sql"}
     summary = harness.run_summary(str(result["run_id"]))
-    assert summary["model_calls"] == 2
-    assert summary["model_tokens"] == 36
+    assert summary.model_calls == 2
+    assert summary.model_tokens == 36
 
 
 def test_a_429_then_success_is_retried_within_the_same_turn(harness: Harness) -> None:
@@ -91,7 +91,7 @@ def test_a_429_then_success_is_retried_within_the_same_turn(harness: Harness) ->
         result, _ = _run(harness, server.url)
         assert at(result, "release", "outcome") == "SUCCESS"
         assert len(server.requests) == 3
-    assert harness.run_summary(str(result["run_id"]))["model_calls"] == 2
+    assert harness.run_summary(str(result["run_id"])).model_calls == 2
 
 
 def test_a_model_failing_forever_ends_the_run_within_its_deadline_closed(

@@ -74,7 +74,7 @@ def session(settings: Settings, budget: RunBudget | None = None) -> Iterator[Ses
     try:
         started = runtime.run_service.start(
             budget=budget or runtime.budget,
-            tools=runtime.grants,
+            tools=runtime.registry.grants,
             context=DiagnosisContext("card-gateway"),
             progress=runtime.progress_policy,
         )

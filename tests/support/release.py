@@ -147,7 +147,7 @@ def scenario(
     )
     started = runtime.run_service.start(
         budget=runtime.budget,
-        tools=runtime.grants,
+        tools=runtime.registry.grants,
         context=context,
         progress=runtime.progress_policy,
     )

@@ -76,7 +76,7 @@ def world() -> Iterator[World]:
     backend = CountingBackend()
     runtime.registry.register(KnowledgeTool(backend))
     started = runtime.run_service.start(
-        budget=runtime.budget, tools=runtime.grants, context=DiagnosisContext("checkout")
+        budget=runtime.budget, tools=runtime.registry.grants, context=DiagnosisContext("checkout")
     )
     assert isinstance(started, StartedRun)
     yield World(runtime, backend, started.run_id, [])
@@ -230,7 +230,7 @@ def test_a_projector_that_misstates_the_evidence_status_is_rejected(world: World
 
     runtime = build_runtime(Settings(store=StoreSettings(kind="memory")))
     runtime.registry.register(LyingTool(CountingBackend()))
-    started = runtime.run_service.start(budget=runtime.budget, tools=runtime.grants)
+    started = runtime.run_service.start(budget=runtime.budget, tools=runtime.registry.grants)
     assert isinstance(started, StartedRun)
     handled = runtime.interceptor.handle(started.run_id, "call-1", "lookup_knowledge", GOOD)
     assert handled == Observed(

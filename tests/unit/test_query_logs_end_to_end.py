@@ -48,7 +48,9 @@ def runtime(log_dir: Path) -> Iterator[Runtime]:
 
 def _start(runtime: Runtime) -> str:
     started = runtime.run_service.start(
-        budget=runtime.budget, tools=runtime.grants, context=DiagnosisContext("card-gateway")
+        budget=runtime.budget,
+        tools=runtime.registry.grants,
+        context=DiagnosisContext("card-gateway"),
     )
     assert isinstance(started, StartedRun)
     return started.run_id

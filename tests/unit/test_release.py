@@ -130,7 +130,7 @@ def invented_id(s: Scenario) -> ReleaseOutcomeValue:
 
 def foreign_id(s: Scenario) -> ReleaseOutcomeValue:
     honest(s)
-    other = s.runtime.run_service.start(budget=s.runtime.budget, tools=s.runtime.grants)
+    other = s.runtime.run_service.start(budget=s.runtime.budget, tools=s.runtime.registry.grants)
     assert not isinstance(other, StoreFailed)
     other_id = other.run_id  # type: ignore[union-attr]
     s.runtime.interceptor.handle(

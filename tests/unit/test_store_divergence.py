@@ -70,7 +70,7 @@ def cluster() -> Iterator[Cluster]:
     runtime = build_runtime(settings_for("memory"), clock=clock, wrap_store=wrap)
     started = runtime.run_service.start(
         budget=runtime.budget,
-        tools=runtime.grants,
+        tools=runtime.registry.grants,
         context=DiagnosisContext(
             "card-gateway",
             datetime(2026, 3, 1, 10, 0, tzinfo=UTC),

@@ -114,7 +114,7 @@ def test_the_snapshot_states_expired_and_tampered_content_as_limitations() -> No
     from factledger.application.run_service import StartedRun
 
     runtime = build_runtime(settings, clock=clock)
-    started = runtime.run_service.start(budget=runtime.budget, tools=runtime.grants)
+    started = runtime.run_service.start(budget=runtime.budget, tools=runtime.registry.grants)
     assert isinstance(started, StartedRun)
     handle = runtime.interceptor.handle
     handle(started.run_id, "a", "lookup_knowledge", knowledge_args("GW-504"))

@@ -52,7 +52,7 @@ def test_the_demo_runs_end_to_end_on_the_cluster(
     harness = build_harness(demo_settings(tmp_path, _store(redis_cluster, key_prefix)))
     with harness:
         outcomes = {
-            name: run_transcript(harness, transcript_path(name)).release["outcome"]
+            name: run_transcript(harness, transcript_path(name)).release.outcome
             for name in ("honest", "hallucinating", "looping")
         }
         assert outcomes == {"honest": "SUCCESS", "hallucinating": "FALLBACK", "looping": "FALLBACK"}
@@ -77,7 +77,7 @@ def test_a_master_failing_over_gives_store_errors_then_service_never_a_ready_wit
     with harness:
         run_id = harness.start_run(question="q", service="card-gateway")
         first = harness.observe(run_id, "before", "lookup_knowledge", arguments)
-        assert first["status"] == "READY"
+        assert first.status == "READY"
         key = RedisKeys(key_prefix, settings.store.partitions).run(run_id).events
         client = RedisCluster.from_url(redis_cluster.url)
         node = client.get_node_from_key(key)  # type: ignore[no-untyped-call]  # untyped in redis-py
@@ -85,20 +85,20 @@ def test_a_master_failing_over_gives_store_errors_then_service_never_a_ready_wit
         client.close()
         redis_cluster.kill(port)
         during = harness.observe(run_id, "during", "lookup_knowledge", arguments)
-        assert during["status"] in {"ERROR", "READY"}
-        if during["status"] == "ERROR":
-            assert during["error_code"] == "STORE_ERROR"
+        assert during.status in {"ERROR", "READY"}
+        if during.status == "ERROR":
+            assert during.error_code == "STORE_ERROR"
         wait_for_failover(redis_cluster, port)
         after = None
         for attempt in range(20):  # the client learns the new topology on its next calls
             after = harness.observe(
                 run_id, f"after-{attempt}", "lookup_knowledge", arguments.replace("GW", "gw")
             )
-            if after["status"] == "READY" or after.get("error_code") != "STORE_ERROR":
+            if after.status == "READY" or after.error_code != "STORE_ERROR":
                 break
             time.sleep(0.25)
         assert after is not None
-        assert after["status"] in {"READY", "REFUSED"}, after
+        assert after.status in {"READY", "REFUSED"}, after
         log = harness.parts.runs.load(run_id)
         assert not isinstance(log, Exception)
         store = harness.parts.runs.store
@@ -106,5 +106,5 @@ def test_a_master_failing_over_gives_store_errors_then_service_never_a_ready_wit
         verdict = verify_chain(store.read_run(run_id).unwrap(), head, deep=True)
         assert isinstance(verdict, ChainIntact)
         record = harness.parts.canonical.read(run_id, "during")
-        if during["status"] == "ERROR" and record is not None:
+        if during.status == "ERROR" and record is not None:
             assert not getattr(record, "is_citable", False)

@@ -8,6 +8,7 @@ import httpx
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
+from factledger.application.run_views import RunSummary
 from factledger.domain.json_types import JsonObject
 from tests.integration.http.conftest import Served
 from tests.integration.http.serving import (
@@ -136,6 +137,11 @@ def test_an_unknown_run_or_call_is_404_problem_json(client: httpx.Client) -> Non
     _problem(client.get("/runs/no-such-run/events"), 404, "UNKNOWN_RUN")
     _problem(client.post("/runs/no-such-run/release", json={"draft": None}), 404, "UNKNOWN_RUN")
     _problem(client.post("/runs/no-such-run/cancel"), 404, "UNKNOWN_RUN")
+    call = {"tool_call_id": "c1", "tool_name": "lookup_knowledge", "arguments": "{}"}
+    _problem(client.post("/runs/no-such-run/tool-calls", json=call), 404, "UNKNOWN_RUN")
+    _problem(client.get("/runs/no-such-run/tools"), 404, "UNKNOWN_RUN")
+    _problem(client.get("/runs/no-such-run/progress"), 404, "UNKNOWN_RUN")
+    _problem(client.get("/runs/no-such-run/statuses"), 404, "UNKNOWN_RUN")
     _problem(client.get(f"/runs/{run_id}/calls/call-9/canonical"), 404, "UNKNOWN_TOOL_CALL")
     _problem(client.get("/no/such/path"), 404, "NOT_FOUND")
     _problem(client.delete(f"/runs/{run_id}"), 405, "METHOD_NOT_ALLOWED")
@@ -238,7 +244,7 @@ def test_nothing_served_about_calls_that_read_the_secret_lines_carries_a_secret(
 class BrokenHarness(Harness):
     """A harness whose summary fails with an exception carrying content."""
 
-    def run_summary(self, run_id: str) -> JsonObject:
+    def run_summary(self, run_id: str) -> RunSummary:
         raise RuntimeError(f"backend said {planted_secrets()[1]}")
 
 
@@ -254,3 +260,19 @@ def test_an_unexpected_failure_is_a_generic_500_problem_without_its_text(served:
     assert problem["detail"] == "The request could not be served."
     assert planted_secrets()[1] not in response.text
     assert "RuntimeError" not in response.text
+
+
+def test_a_harness_without_evidence_tools_says_so_instead_of_an_empty_list(
+    served: Served,
+) -> None:
+    from factledger.adapters.bootstrap import build_harness
+    from factledger.adapters.config.sections import StoreSettings
+    from factledger.adapters.config.settings import Settings
+
+    with (
+        build_harness(Settings(store=StoreSettings(kind="memory"))) as bare,
+        serving(create_app(bare, ApiOptions(token=served.token))) as url,
+        served.client() as client,
+    ):
+        run_id = client.post(f"{url}/runs", json={"service": "x"}).json()["run_id"]
+        _problem(client.get(f"{url}/runs/{run_id}/tools"), 409, "NO_EVIDENCE_TOOLS")

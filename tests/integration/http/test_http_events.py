@@ -12,6 +12,7 @@ from attrs import frozen
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
+from factledger.application.statuses import StatusChange
 from factledger.domain.json_types import JsonObject, JsonValue
 from tests.integration.http.conftest import Served
 from tests.integration.http.serving import draft, drive_calls, serving, start_run
@@ -135,7 +136,7 @@ class CountingHarness(Harness):
 
     reads = 0
 
-    def statuses(self, run_id: str) -> list[JsonObject]:
+    def statuses(self, run_id: str) -> tuple[StatusChange, ...]:
         CountingHarness.reads += 1
         return super().statuses(run_id)
 

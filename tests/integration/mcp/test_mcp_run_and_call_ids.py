@@ -73,12 +73,13 @@ def test_a_meta_run_drives_a_run_started_elsewhere_and_an_unknown_one_is_refused
     async def scenario(client: Client) -> None:
         observation = payload(await call(client, "lookup_knowledge", LOOKUP, run_id=elsewhere))
         assert observation["status"] == "READY"
-        assert gateway.harness.run_summary(elsewhere)["tool_calls"] == 1
+        assert gateway.harness.run_summary(elsewhere).tool_calls == 1
 
         unknown = await call(client, "lookup_knowledge", LOOKUP, run_id="run-unknown")
         assert unknown.is_error
-        assert payload(unknown)["error_code"] == "RUN_NOT_ACTIVE"
+        assert payload(unknown)["error_code"] == "UNKNOWN_RUN"  # one rule for every call
         release = await call(client, "release", {"draft": None}, run_id="run-unknown")
+        assert release.is_error
         assert payload(release)["error_code"] == "UNKNOWN_RUN"
 
     _drive(gateway, scenario)

@@ -50,7 +50,9 @@ def _call(
 
 def _start(runtime: Runtime) -> str:
     started = runtime.run_service.start(
-        budget=runtime.budget, tools=runtime.grants, context=DiagnosisContext("payments-api")
+        budget=runtime.budget,
+        tools=runtime.registry.grants,
+        context=DiagnosisContext("payments-api"),
     )
     assert isinstance(started, StartedRun)
     return started.run_id

@@ -31,9 +31,9 @@ from factledger.ports.audit import (
     AUDIT_PROJECTION,
     AuditChanges,
     AuditCommit,
-    BatchCommitted,
     Checkpoint,
     CheckpointMoved,
+    RowsCommitted,
     RunRow,
 )
 from tests.unit.audit.support import (
@@ -175,7 +175,7 @@ def test_a_row_is_never_overwritten_by_one_with_a_lower_sequence(
         AuditCommit(AUDIT_PROJECTION, partition, checkpoint, checkpoint, ("run-1",)),
         lambda _: AuditChanges(runs=(older,)),
     )
-    assert isinstance(outcome, BatchCommitted)
+    assert isinstance(outcome, RowsCommitted)
     held = store.read_run("run-1").unwrap()
     assert held is not None
     assert (held.run.state, held.run.last_sequence) == (RunState.CANCELLED, 8)
