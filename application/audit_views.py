@@ -1,4 +1,10 @@
-"""The audit as the facade shows it: caught up from the log on demand, then read, typed."""
+"""The audit as the facade shows it: caught up from the log on demand, then read, typed; and
+what the workers' health records say.
+
+Every answer comes within the audit's timeout (``[audit] timeout_seconds``): a locked or
+unreachable audit database raises ``AuditUnavailableError`` (a ``ConnectionError``, which the
+facade answers as STORE_UNAVAILABLE) instead of waiting for it.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,29 @@ from attrs import frozen
 from returns.result import Success
 
 from factledger.application.projections.projector import CatchUpReport, Projector
+from factledger.application.worker.health import WorkerHealth, WorkerHealthView
 from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
-from factledger.ports.audit import AuditStore, InvocationRow, RunAudit, RunRow, UsageRow
+from factledger.ports.audit import (
+    AuditStore,
+    AuditUnavailable,
+    InvocationRow,
+    RunAudit,
+    RunRow,
+    UsageRow,
+)
+from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["AuditRows", "AuditViews", "RebuildReport"]
+__all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
+
+
+class AuditUnavailableError(ConnectionError):
+    """The audit database (or the event store it catches up from) did not answer in time."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the audit is unavailable ({reason})")
+        self.reason = reason
+        """A short code: ``TIMEOUT``, ``CONNECTION`` or ``SERVER_ERROR``."""
 
 
 @frozen
@@ -48,11 +72,14 @@ class RebuildReport:
 
 
 class AuditViews:
-    """Audit rows of one store, and the projection that keeps them."""
+    """Audit rows of one store, the projection that keeps them, and the workers' health."""
 
-    def __init__(self, projector: Projector, store: AuditStore) -> None:
+    def __init__(
+        self, projector: Projector, store: AuditStore, health: WorkerHealthView | None = None
+    ) -> None:
         self._projector = projector
         self._store = store
+        self._health = health
 
     def catch_up(self) -> RebuildReport:
         """Apply what the log holds after the checkpoints."""
@@ -64,10 +91,12 @@ class AuditViews:
 
     def run(self, run_id: str) -> AuditRows | None:
         """One run's audit rows (after catching up), or None when the audit has none."""
-        self._projector.catch_up()
+        caught_up = self._projector.catch_up()
+        if isinstance(caught_up, AuditUnavailable | StoreUnavailable):
+            raise AuditUnavailableError(caught_up.reason)
         read = self._store.read_run(run_id)
         if not isinstance(read, Success):
-            raise ConnectionError(read.failure().reason)
+            raise AuditUnavailableError(read.failure().reason)
         audit: RunAudit | None = read.unwrap()
         if audit is None:
             return None
@@ -76,6 +105,15 @@ class AuditViews:
             invocations=tuple(audit.invocations.values()),
             model_usage=tuple(audit.usage.values()),
         )
+
+    def worker_health(self) -> WorkerHealth | None:
+        """The workers' health (for ``/healthz``); ``None`` when no health records are wired."""
+        if self._health is None:
+            return None
+        health = self._health.read()
+        if isinstance(health, AuditUnavailable):
+            raise AuditUnavailableError(health.reason)
+        return health
 
 
 def _report(outcome: object) -> RebuildReport:

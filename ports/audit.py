@@ -1,5 +1,6 @@
-"""The audit projection's target, the leases that split partition logs between projector
-workers, and the retention hooks of the event stores (ADR 0008).
+"""The audit projection's target: audit rows, projection checkpoints and the store that holds
+them in one database (ADR 0008). Leases are in ``partition_leases.py``, the event stores'
+retention hooks in ``retention.py``.
 
 Audit rows are a projection of the event log (SPEC §9): metadata that operations may keep —
 ids, codes, counts, sizes, times and the chain head — never a body, query text or literal.
@@ -10,7 +11,7 @@ checkpoint per partition log, written in the same transaction as the rows it cov
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
 from typing import Protocol, TypeAlias
 
@@ -30,7 +31,6 @@ from factledger.domain.status import (
     RunState,
     StopReason,
 )
-from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = [
     "AUDIT_PROJECTION",
@@ -46,11 +46,8 @@ __all__ = [
     "RowsCommitted",
     "Fold",
     "InvocationRow",
-    "LogRetention",
-    "PartitionLeases",
     "RunAudit",
     "RunRow",
-    "SweepCounts",
     "TransitionLayer",
     "TransitionRow",
     "UsageRow",
@@ -340,57 +337,4 @@ class AuditStore(Protocol):
 
     def read_run(self, run_id: str) -> Result[RunAudit | None, AuditUnavailable]:
         """Everything held about one run; ``None`` when there is no run row."""
-        ...
-
-
-# -- leases ---------------------------------------------------------------------------------
-
-
-class PartitionLeases(Protocol):
-    """Who follows which partition log: one owner per partition, for a time to live that the
-    owner renews; a crashed owner's partitions are free once it has lapsed."""
-
-    def heartbeat(self, owner: str, ttl: timedelta) -> Result[int, StoreUnavailable]:
-        """Say ``owner`` is alive; returns how many owners are (itself included)."""
-        ...
-
-    def acquire(self, partition: int, owner: str, ttl: timedelta) -> Result[bool, StoreUnavailable]:
-        """Take the partition if it is free or renew it if ``owner`` holds it."""
-        ...
-
-    def release(self, partition: int, owner: str) -> Result[None, StoreUnavailable]:
-        """Give the partition up if ``owner`` holds it."""
-        ...
-
-
-# -- retention ------------------------------------------------------------------------------
-
-
-@frozen
-class SweepCounts:
-    """What a retention sweep removed from the event store."""
-
-    log_entries: int = 0
-    """Partition-log entries removed."""
-    runs: int = 0
-    """Runs removed (their stream, head, guards and index entry)."""
-
-
-class LogRetention(Protocol):
-    """The retention hooks of an event store (``[retention] days``, separate from the vault)."""
-
-    def expire_run(self, run_id: str, at: datetime) -> Result[None, StoreUnavailable]:
-        """The run's stream, head, guards and index entry go at ``at`` (Redis ``PEXPIREAT``;
-        an embedded store records it and its sweep removes the run once it has passed)."""
-        ...
-
-    def sweep(
-        self,
-        now: datetime,
-        horizon: datetime,
-        checkpoints: Mapping[int, Sequence[str | None]],
-    ) -> Result[SweepCounts, StoreUnavailable]:
-        """Remove what retention allows: log entries only behind every checkpoint of their
-        partition (a partition missing from ``checkpoints``, or with any ``None``, keeps all)
-        and older than ``horizon``; runs whose expiry has passed ``now``."""
         ...

@@ -1,5 +1,6 @@
 """Partition leases for projector workers: on Redis (several processes or hosts), or in one
-process (embedded stores).
+process (the in-memory store; the SQLite store's workers lease in the audit database,
+``sql_leases.py``).
 
 Redis: one key per partition holding its owner, set with ``SET NX PX`` and renewed by the
 owner only (a script compares the owner first, so a worker whose lease lapsed and was taken
@@ -60,6 +61,7 @@ class RedisLeases:
 
     def __init__(self, client: RedisClient, prefix: str) -> None:
         self._prefix = f"{prefix}:projector"
+        self._client = client
         self._acquire = client.register_script(_ACQUIRE)
         self._release = client.register_script(_RELEASE)
         self._heartbeat = client.register_script(_HEARTBEAT)
@@ -84,6 +86,13 @@ class RedisLeases:
     def release(self, partition: int, owner: str) -> Result[None, StoreUnavailable]:
         try:
             self._release(keys=[self._lease(partition)], args=[owner])
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        return Success(None)
+
+    def leave(self, owner: str) -> Result[None, StoreUnavailable]:
+        try:
+            self._client.zrem(f"{self._prefix}:workers", owner)
         except REDIS_ERRORS:
             return Failure(StoreUnavailable("CONNECTION"))
         return Success(None)
@@ -119,4 +128,9 @@ class MemoryLeases:
             held = self._leases.get(partition)
             if held is not None and held[0] == owner:
                 del self._leases[partition]
+            return Success(None)
+
+    def leave(self, owner: str) -> Result[None, StoreUnavailable]:
+        with self._lock:
+            self._workers.pop(owner, None)
             return Success(None)

@@ -2,9 +2,11 @@
 them with batched Core statements over the same tables (``writes.py``).
 
 Times are UTC, microsecond-exact (``DATETIME(6)`` on MySQL/MariaDB); enumerations are their
-string values. No column holds a body, a query, SQL text or a literal. The schema is created
-and changed only by the Alembic migrations in ``migrations/`` (a test checks they agree with
-these models).
+string values. No column holds a body, a query, SQL text or a literal. The worker tables
+(leases for the embedded store, whose workers may be several processes, and each worker's
+health record) live here too: every worker writes to the audit database, whatever the store.
+The schema is created and changed only by the Alembic migrations in ``migrations/`` (a test
+checks they agree with these models).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     TypeDecorator,
 )
 from sqlalchemy.dialects import mysql
@@ -29,9 +32,12 @@ __all__ = [
     "AuditBase",
     "AuditCheckpoint",
     "AuditInvocation",
+    "AuditLease",
+    "AuditLeaseWorker",
     "AuditModelUsage",
     "AuditRun",
     "AuditTransition",
+    "AuditWorkerHealth",
     "CODE",
     "ID",
     "UtcDateTime",
@@ -170,3 +176,44 @@ class AuditCheckpoint(AuditBase):
     partition: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     position: Mapped[str | None] = mapped_column(String(64))
     rebuilding: Mapped[bool] = mapped_column(Boolean)
+
+
+# -- workers (ADR 0024) ------------------------------------------------------------------
+
+
+class AuditLease(AuditBase):
+    """Who holds a partition (or the maintenance lease, ``-1``) and until when."""
+
+    __tablename__ = "audit_leases"
+
+    lease: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    owner: Mapped[str] = mapped_column(String(ID))
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AuditLeaseWorker(AuditBase):
+    """A worker's lease heartbeat: it counts as alive until ``alive_until``."""
+
+    __tablename__ = "audit_lease_workers"
+
+    owner: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    alive_until: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AuditWorkerHealth(AuditBase):
+    """The last health record of one worker."""
+
+    __tablename__ = "audit_worker_health"
+
+    owner: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    state: Mapped[str] = mapped_column(String(CODE))
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    beat_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    partitions: Mapped[str] = mapped_column(Text)
+    maintenance: Mapped[bool] = mapped_column(Boolean)
+    projected_events: Mapped[int] = mapped_column(BigInteger)
+    caught_up_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    purged_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    purged_bodies: Mapped[int] = mapped_column(BigInteger)
+    swept_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    failure: Mapped[str | None] = mapped_column(String(CODE))

@@ -120,7 +120,7 @@ class SqlAuditStore:
             }
             return tuple(found.get(partition, Checkpoint(None)) for partition in range(partitions))
 
-        return self._transaction(read)
+        return self._read(read)
 
     def commit(self, commit: AuditCommit, fold: Fold) -> CommitOutcome:
         try:
@@ -161,7 +161,7 @@ class SqlAuditStore:
 
     def read_run(self, run_id: str) -> Result[RunAudit | None, AuditUnavailable]:
         try:
-            with Session(self._db.engine) as session, session.begin():
+            with Session(self._db.reader) as session, session.begin():
                 run = session.get(AuditRun, run_id)
                 if run is None:
                     return Success(None)
@@ -189,6 +189,13 @@ class SqlAuditStore:
     def _transaction(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
         try:
             with self._db.engine.begin() as connection:
+                return Success(work(connection))
+        except AUDIT_ERRORS as error:
+            return Failure(AuditUnavailable(reason_of(error)))
+
+    def _read(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
+        try:
+            with self._db.reader.begin() as connection:
                 return Success(work(connection))
         except AUDIT_ERRORS as error:
             return Failure(AuditUnavailable(reason_of(error)))
@@ -290,7 +297,7 @@ class SqlAuditStore:
 def dump_rows(store: SqlAuditStore) -> dict[str, list[tuple[object, ...]]]:
     """Every audit row, table by table, in primary-key order (for comparisons)."""
     dumped: dict[str, list[tuple[object, ...]]] = {}
-    with store.database.engine.begin() as connection:
+    with store.database.reader.begin() as connection:
         for table in reversed(tables()):
             order = list(table.primary_key.columns)
             dumped[table.name] = [

@@ -27,6 +27,7 @@ def _registrations() -> tuple[Register, ...]:
         runs_command,
         serve_command,
         sql_command,
+        worker_command,
     )
 
     return (
@@ -38,6 +39,7 @@ def _registrations() -> tuple[Register, ...]:
         mcp_command.register,
         serve_command.register,
         rebuild_command.register,
+        worker_command.register,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "AuditSettings",
@@ -19,6 +19,7 @@ __all__ = [
     "RetentionSettings",
     "StoreSettings",
     "VaultSettings",
+    "WorkerSettings",
 ]
 
 
@@ -67,6 +68,49 @@ class AuditSettings(_Section):
 
     url: str | None = None
     """SQLAlchemy URL; default: SQLite beside the store."""
+    timeout_seconds: float = Field(default=0.5, gt=0, le=60)
+    """Longest an audit view waits for a lock or the server before it answers
+    STORE_UNAVAILABLE (the worker has its own, ``[worker] audit_timeout_seconds``)."""
+
+
+class WorkerSettings(_Section):
+    """``[worker]``: the ``factledger worker`` process (projections, retention, vault purge)."""
+
+    purge_interval_seconds: float = Field(default=60.0, gt=0)
+    """Between two vault purges: no body outlives its expiry by longer, on disk included."""
+    retention_interval_seconds: float = Field(default=600.0, gt=0)
+    """Between two retention sweeps of the event log."""
+    poll_interval_seconds: float = Field(default=0.5, gt=0)
+    """Wait after a turn that found nothing new to project."""
+    retry_interval_seconds: float = Field(default=1.0, gt=0)
+    """Wait after the audit database or the store was unavailable."""
+    heartbeat_interval_seconds: float = Field(default=5.0, gt=0)
+    """Between two health records when nothing changed."""
+    lease_ttl_seconds: float = Field(default=10.0, gt=0)
+    """How long a partition lease lasts unrenewed: a killed worker's partitions are taken
+    over after at most this long."""
+    batch_size: int = Field(default=2000, ge=1, le=100_000)
+    """Events per projection batch (one audit transaction each)."""
+    batches_per_turn: int = Field(default=5, ge=1)
+    """Batches per partition and projection before the leases are renewed."""
+    audit_timeout_seconds: float = Field(default=5.0, gt=0, le=300)
+    """Longest the worker waits for an audit lock or the server before it retries later."""
+    max_lag_seconds: float = Field(default=60.0, gt=0)
+    """Health: the projections count as lagging when not caught up for longer."""
+    redis_aof_rewrite: bool = True
+    """Redis: rewrite an append-only file that grew, at each purge, so that expired bodies
+    leave it (``BGREWRITEAOF``; costs a fork and a rewrite of the dataset)."""
+    owner: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.:@\-]{1,100}$")
+    """This worker's name among the workers (default: host name and process id)."""
+
+    @model_validator(mode="after")
+    def _leases_outlive_a_turn(self) -> WorkerSettings:
+        if self.lease_ttl_seconds <= 2 * self.poll_interval_seconds:
+            raise ValueError(
+                "lease_ttl_seconds must be more than twice poll_interval_seconds "
+                "(a lease is renewed once a turn)"
+            )
+        return self
 
 
 class KnowledgeSettings(_Section):

@@ -30,6 +30,7 @@ from factledger.adapters.config.sections import (
     RetentionSettings,
     StoreSettings,
     VaultSettings,
+    WorkerSettings,
 )
 from factledger.adapters.config.sql import SqlSettings
 
@@ -61,6 +62,7 @@ class Settings(BaseModel):
     release: ReleaseSettings = Field(default_factory=ReleaseSettings)
     sql: SqlSettings = Field(default_factory=SqlSettings)
     http: HttpSettings = Field(default_factory=HttpSettings)
+    worker: WorkerSettings = Field(default_factory=WorkerSettings)
     tools: dict[str, dict[str, JsonValue]] = Field(default_factory=dict)
     """``[tools.<section>]``: the sections of evidence tools of one's own, each checked against
     its tool provider's settings model when the harness is built."""

@@ -13,7 +13,6 @@ from returns.result import Result, Success
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
-from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -24,6 +23,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     SequenceConflict,
 )
+from factledger.ports.retention import SweepCounts
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["MemoryEventStore"]

@@ -1,15 +1,21 @@
-"""An event store wrapper that injects store faults on demand: outage drills and tests.
+"""Store and vault wrappers that inject faults on demand: outage drills and tests.
+
+``FaultyEventStore``:
 
 ``UNAVAILABLE`` answers as an unreachable store (nothing written). ``LOST_REPLY`` lets the
 append happen and then loses the reply (the caller sees ``UnknownOutcome``), as a timeout
 after the server applied the script does. ``NOT_SENT`` answers ``UnknownOutcome`` without
 appending, as a timeout before the request reached the server does.
+
+``FaultyPayloadVault`` answers chosen operations as an unreachable vault (nothing read or
+written), and counts every call by operation.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Sequence
 from enum import StrEnum
 
 from returns.result import Failure, Result
@@ -23,9 +29,10 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     UnknownOutcome,
 )
+from factledger.ports.payload_vault import PayloadKey, PayloadVault, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["Fault", "FaultyEventStore"]
+__all__ = ["Fault", "FaultyEventStore", "FaultyPayloadVault", "VaultOperation"]
 
 
 class Fault(StrEnum):
@@ -110,3 +117,65 @@ class FaultyEventStore:
         if self._down():
             return Failure(StoreUnavailable("CONNECTION"))
         return self._inner.list_runs(limit)
+
+
+class VaultOperation(StrEnum):
+    """An operation of the payload vault."""
+
+    PUT = "PUT"
+    GET_MANY = "GET_MANY"
+    REMAINING_TTL = "REMAINING_TTL"
+    PURGE = "PURGE"
+
+
+_DOWN: Failure[StoreUnavailable] = Failure(StoreUnavailable("CONNECTION"))
+
+
+class FaultyPayloadVault:
+    """Delegates to ``inner`` except for the operations set down; counts every call."""
+
+    def __init__(self, inner: PayloadVault) -> None:
+        self._inner = inner
+        self._down: set[VaultOperation] = set()
+        self._calls: Counter[VaultOperation] = Counter()
+        self._lock = threading.Lock()
+
+    def set_down(self, down: bool, *operations: VaultOperation) -> None:
+        """Make ``operations`` (every one when none is named) answer ``StoreUnavailable``, or
+        stop doing so."""
+        chosen = set(operations or VaultOperation)
+        with self._lock:
+            self._down = self._down | chosen if down else self._down - chosen
+
+    def calls(self, operation: VaultOperation) -> int:
+        """How many times ``operation`` was called (failed calls included)."""
+        with self._lock:
+            return self._calls[operation]
+
+    def _enter(self, operation: VaultOperation) -> bool:
+        """Count the call; True when it must fail."""
+        with self._lock:
+            self._calls[operation] += 1
+            return operation in self._down
+
+    def put(self, writes: Sequence[PayloadWrite]) -> Result[None, StoreUnavailable]:
+        if self._enter(VaultOperation.PUT):
+            return _DOWN
+        return self._inner.put(writes)
+
+    def get_many(
+        self, keys: Sequence[PayloadKey]
+    ) -> Result[tuple[bytes | None, ...], StoreUnavailable]:
+        if self._enter(VaultOperation.GET_MANY):
+            return _DOWN
+        return self._inner.get_many(keys)
+
+    def remaining_ttl_ms(self, key: PayloadKey) -> Result[int | None, StoreUnavailable]:
+        if self._enter(VaultOperation.REMAINING_TTL):
+            return _DOWN
+        return self._inner.remaining_ttl_ms(key)
+
+    def purge_expired(self) -> Result[VaultPurged, StoreUnavailable]:
+        if self._enter(VaultOperation.PURGE):
+            return _DOWN
+        return self._inner.purge_expired()

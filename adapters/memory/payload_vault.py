@@ -9,7 +9,7 @@ from datetime import datetime
 from returns.result import Result, Success
 
 from factledger.ports.clock import Clock
-from factledger.ports.payload_vault import PayloadKey, PayloadWrite
+from factledger.ports.payload_vault import PayloadKey, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["MemoryPayloadVault"]
@@ -52,14 +52,20 @@ class MemoryPayloadVault:
                 return Success(None)
             return Success(int((entry[1] - now).total_seconds() * 1000))
 
-    def purge_expired(self) -> int:
-        """Drop every expired body; returns how many were dropped."""
+    def purge_expired(self) -> Result[VaultPurged, StoreUnavailable]:
+        """Drop every expired body (nothing of it stays in this process's dict)."""
         now = self._clock.now()
         with self._lock:
             expired = [key for key, (_, at) in self._bodies.items() if at <= now]
             for key in expired:
                 del self._bodies[key]
-            return len(expired)
+            return Success(VaultPurged(len(expired), compacted=True))
+
+    def held_bodies(self) -> tuple[bytes, ...]:
+        """Every body this process holds, expired ones not purged yet included (what a dump of
+        its memory would show)."""
+        with self._lock:
+            return tuple(body for body, _ in self._bodies.values())
 
     def replace_body(self, key: PayloadKey, body: bytes) -> None:
         """Replace a body, keeping its expiry (a tampering drill)."""

@@ -29,7 +29,6 @@ from factledger.adapters.redis.replies import (
     stream_entries,
 )
 from factledger.domain.chain import ChainHead, StoredEvent
-from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -41,6 +40,7 @@ from factledger.ports.event_store import (
     SequenceConflict,
     UnknownOutcome,
 )
+from factledger.ports.retention import SweepCounts
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["RedisEventStore"]

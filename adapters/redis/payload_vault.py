@@ -1,18 +1,25 @@
 """The payload vault on Redis: each body its own key with an absolute expiry (``PXAT``).
 
 Redis 7.0 has no per-field expiry in hashes, so bodies are separate keys; ``PXAT`` means an
-update or a rebuild can never extend or resurrect a body, and ``GET`` never renews it.
+update or a rebuild can never extend or resurrect a body, and ``GET`` never renews it. The
+server removes expired keys itself, and a snapshot (RDB) never holds an expired key; but an
+append-only file keeps the ``SET`` that wrote a body until the file is rewritten. A vault
+opened with ``rewrite_aof`` (the worker's, ``[worker] redis_aof_rewrite``) therefore asks every
+primary with an append-only file to rewrite it (``BGREWRITEAOF``) at each purge when the file
+has grown since its last rewrite; the rewrite skips expired keys (ADR 0025).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import redis
+from redis.cluster import RedisCluster
 from returns.result import Failure, Result, Success
 
 from factledger.adapters.redis.connection import REDIS_ERRORS, RedisClient
 from factledger.adapters.redis.keys import RedisKeys
-from factledger.ports.payload_vault import PayloadKey, PayloadWrite
+from factledger.ports.payload_vault import PayloadKey, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["RedisPayloadVault", "expiry_ms"]
@@ -26,9 +33,14 @@ def expiry_ms(write: PayloadWrite) -> int:
 class RedisPayloadVault:
     """Bodies as plain keys with ``PXAT``; reads are ``MGET`` (one round trip)."""
 
-    def __init__(self, client: RedisClient, keys: RedisKeys) -> None:
+    def __init__(self, client: RedisClient, keys: RedisKeys, *, rewrite_aof: bool = False) -> None:
         self._client = client
         self._keys = keys
+        self._rewrite_aof = rewrite_aof
+
+    def rewriting_aof(self, rewrite_aof: bool) -> RedisPayloadVault:
+        """The same vault (same client and keys) with the given purge policy."""
+        return RedisPayloadVault(self._client, self._keys, rewrite_aof=rewrite_aof)
 
     def put(self, writes: Sequence[PayloadWrite]) -> Result[None, StoreUnavailable]:
         try:
@@ -64,3 +76,41 @@ class RedisPayloadVault:
         except REDIS_ERRORS:
             return Failure(StoreUnavailable("CONNECTION"))
         return Success(None if ttl < 0 else ttl)
+
+    def purge_expired(self) -> Result[VaultPurged, StoreUnavailable]:
+        """The server expires bodies itself (none deleted here); with ``rewrite_aof`` every
+        append-only file that grew since its last rewrite is rewritten in the background."""
+        if not self._rewrite_aof:
+            return Success(VaultPurged(0, compacted=True))
+        try:
+            compacted = all(_rewrite_if_grown(node) for node in _primaries(self._client))
+        except REDIS_ERRORS:
+            return Failure(StoreUnavailable("CONNECTION"))
+        return Success(VaultPurged(0, compacted))
+
+
+def _primaries(client: RedisClient) -> list[redis.Redis]:
+    if isinstance(client, RedisCluster):
+        return [
+            node.redis_connection or client.get_redis_connection(node)
+            for node in client.get_primaries()  # type: ignore[no-untyped-call]  # untyped in redis-py
+        ]
+    return [client]
+
+
+def _rewrite_if_grown(node: redis.Redis) -> bool:
+    """Rewrite the node's append-only file if it has one that grew; ``False`` while a rewrite
+    is already running (its snapshot may predate the latest expiries: try again next time)."""
+    info = node.info("persistence")
+    if not int(info.get("aof_enabled", 0)):
+        return True
+    if int(info.get("aof_rewrite_in_progress", 0)) or int(info.get("aof_rewrite_scheduled", 0)):
+        return False
+    if int(info.get("aof_current_size", 0)) <= int(info.get("aof_base_size", 0)):
+        return True
+    try:
+        node.bgrewriteaof()
+    except redis.ResponseError:
+        # The server refused (a rewrite began in between, or the command is disabled).
+        return False
+    return True

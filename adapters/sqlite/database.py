@@ -37,6 +37,7 @@ from factledger.ports.event_store import UnknownOutcome
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = [
+    "SECURE_SINCE_CREATION",
     "OpenFailure",
     "OpenFailureReason",
     "SQLITE_ERRORS",
@@ -49,6 +50,10 @@ __all__ = [
 
 SQLITE_ERRORS: Final[tuple[type[Exception], ...]] = (SQLAlchemyError, sqlite3.Error, OSError)
 """Everything a call into the file can raise that means the store is unavailable or unsure."""
+
+SECURE_SINCE_CREATION: Final = "secure_delete"
+"""The ``store_info`` row saying every delete in the file was a secure one (files created
+before secure delete lack it: the first compaction rewrites them once)."""
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND: Final = timedelta(microseconds=1)
@@ -151,6 +156,9 @@ def _on_connect(synchronous: Synchronous) -> Callable[[object, ConnectionPoolEnt
         dbapi_connection.isolation_level = None
         dbapi_connection.execute("PRAGMA journal_mode=WAL")
         dbapi_connection.execute(f"PRAGMA synchronous={synchronous.value}")
+        # Deleted or overwritten content (an expired or rewritten body) is zeroed in its page,
+        # and freed pages are zeroed whole, so no copy outlives its row (ADR 0025).
+        dbapi_connection.execute("PRAGMA secure_delete=ON")
 
     return configure
 
@@ -229,6 +237,26 @@ class SqliteDatabase:
         finally:
             _close_quietly(connection)
 
+    def outside_transaction(
+        self, work: Callable[[sqlite3.Connection], T]
+    ) -> Result[T, StoreUnavailable]:
+        """Run ``work`` on a driver connection with no transaction open (checkpoints and
+        ``VACUUM`` cannot run inside one), queued behind this process's writers."""
+        if not self._write_lock.acquire(timeout=self._busy_timeout):
+            return Failure(StoreUnavailable("TIMEOUT"))
+        try:
+            pooled = self._engine.raw_connection()
+            try:
+                driver = pooled.driver_connection
+                assert isinstance(driver, sqlite3.Connection)
+                return Success(work(driver))
+            finally:
+                pooled.close()
+        except SQLITE_ERRORS as error:
+            return Failure(StoreUnavailable(reason_of(error)))
+        finally:
+            self._write_lock.release()
+
     def close(self) -> None:
         """Close every pooled connection."""
         self._engine.dispose()
@@ -258,6 +286,7 @@ def _setup(connection: Connection, partitions: int) -> tuple[OpenFailure | None,
             [
                 {"name": "schema_version", "value": str(SCHEMA_VERSION)},
                 {"name": "partitions", "value": str(partitions)},
+                {"name": SECURE_SINCE_CREATION, "value": "1"},
             ],
         )
         return None, True

@@ -32,7 +32,6 @@ from factledger.adapters.sqlite.schema import (
 )
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
-from factledger.ports.audit import SweepCounts
 from factledger.ports.event_store import (
     AppendOutcome,
     AppendRequest,
@@ -40,6 +39,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     UnknownOutcome,
 )
+from factledger.ports.retention import SweepCounts
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]

@@ -1,8 +1,9 @@
 """The payload vault in the embedded SQLite file: one row per body with an absolute expiry.
 
 A body whose expiry has passed reads as absent; reading never renews it; a write whose expiry
-is already past removes the body instead; ``purge_expired`` deletes what has expired.
-Expiry is judged by the ``Clock`` the store was opened with.
+is already past removes the body instead; ``purge_expired`` deletes what has expired and
+compacts the file so no byte of it stays on disk (``compaction.py``). Expiry is judged by the
+``Clock`` the store was opened with.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from returns.result import Failure, Result, Success
 from sqlalchemy import Connection, bindparam, delete, select, tuple_
 
 from factledger.adapters.sqlite.append import write_bodies
+from factledger.adapters.sqlite.compaction import compact
 from factledger.adapters.sqlite.database import SqliteDatabase, micros
 from factledger.adapters.sqlite.schema import vault
 from factledger.ports.event_store import UnknownOutcome
-from factledger.ports.payload_vault import PayloadKey, PayloadWrite
+from factledger.ports.payload_vault import PayloadKey, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqlitePayloadVault"]
@@ -105,8 +107,7 @@ class SqlitePayloadVault:
 
         return self._db.read(read)
 
-    def purge_expired(self) -> Result[int, StoreUnavailable]:
-        """Delete every expired body; returns how many were deleted."""
+    def purge_expired(self) -> Result[VaultPurged, StoreUnavailable]:
         now = micros(self._db.clock.now())
 
         def work(connection: Connection) -> tuple[int, bool]:
@@ -117,4 +118,5 @@ class SqlitePayloadVault:
             return Failure(outcome)
         if isinstance(outcome, UnknownOutcome):
             return Failure(StoreUnavailable(outcome.reason))
-        return Success(outcome)
+        deleted = outcome
+        return compact(self._db).map(lambda compacted: VaultPurged(deleted, compacted))

@@ -26,7 +26,8 @@ from returns.result import Success
 
 from factledger.application.projections.projector import PartitionReport, Projector
 from factledger.domain.ids import partition_of
-from factledger.ports.audit import AuditUnavailable, PartitionLeases
+from factledger.ports.audit import AuditUnavailable
+from factledger.ports.partition_leases import PartitionLeases
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["Follower", "FollowerSettings", "StopSignal", "TurnReport"]
@@ -66,6 +67,8 @@ class TurnReport:
     """Events applied, every projection."""
     failure: AuditUnavailable | StoreUnavailable | None = None
     """Why the turn stopped early, if it did."""
+    caught_up: bool = False
+    """True when every partition held was caught up, every projection."""
 
 
 class Follower:
@@ -90,8 +93,9 @@ class Follower:
         """The partitions this worker holds."""
         return tuple(sorted(self._owned))
 
-    def turn(self) -> TurnReport:
-        """Balance leases, then catch up the partitions held (see the module docstring)."""
+    def turn(self, stop: StopSignal | None = None) -> TurnReport:
+        """Balance leases, then catch up the partitions held (see the module docstring). With
+        ``stop``, the turn ends after the batch in hand once it is set."""
         settings = self._settings
         alive = self._leases.heartbeat(settings.owner, settings.lease_ttl)
         if not isinstance(alive, Success):
@@ -101,24 +105,29 @@ class Follower:
         if failure is not None:
             return TurnReport(self.owned, 0, failure)
         events = 0
+        caught_up = True
         for partition in self.owned:
             if not self._renew(partition):
+                caught_up = False
                 continue
             for projector in self._projectors:
+                if stop is not None and stop.is_set():
+                    return TurnReport(self.owned, events)
                 report = projector.catch_up_partition(
-                    partition, max_batches=settings.batches_per_turn
+                    partition, max_batches=settings.batches_per_turn, until=stop
                 )
                 if not isinstance(report, PartitionReport):
                     return TurnReport(self.owned, events, report)
                 events += report.events
-        return TurnReport(self.owned, events)
+                caught_up = caught_up and report.caught_up
+        return TurnReport(self.owned, events, caught_up=caught_up)
 
     def run(self, stop: StopSignal) -> None:
         """Turn until ``stop`` is set; leases are given up on the way out."""
         settings = self._settings
         try:
             while not stop.is_set():
-                report = self.turn()
+                report = self.turn(stop)
                 if report.failure is not None:
                     stop.wait(settings.retry_interval)
                 elif report.events == 0:
@@ -127,10 +136,12 @@ class Follower:
             self.release_all()
 
     def release_all(self) -> None:
-        """Give up every lease held (best effort)."""
+        """Give up every lease held and leave the live workers (best effort), so the others
+        take the partitions over at their next turn instead of after the leases lapse."""
         for partition in self.owned:
             self._leases.release(partition, self._settings.owner)
         self._owned.clear()
+        self._leases.leave(self._settings.owner)
 
     def _renew(self, partition: int) -> bool:
         settings = self._settings

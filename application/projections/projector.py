@@ -45,12 +45,19 @@ __all__ = [
     "Projector",
     "RunNotInLog",
     "RunRebuilt",
+    "Stopping",
     "decode_all",
     "rebuild_run",
 ]
 
 Progress: TypeAlias = Callable[[int, int], None]
 """Called after every committed batch with the partition and how many events it held."""
+
+
+class Stopping(Protocol):
+    """Says whether to stop before the next batch (``threading.Event`` has this)."""
+
+    def is_set(self) -> bool: ...
 
 
 class BatchApplier(Protocol):
@@ -200,14 +207,20 @@ class Projector:
         return CatchUpReport(tuple(reports))
 
     def catch_up_partition(
-        self, partition: int, *, max_batches: int | None = None, progress: Progress | None = None
+        self,
+        partition: int,
+        *,
+        max_batches: int | None = None,
+        progress: Progress | None = None,
+        until: Stopping | None = None,
     ) -> PartitionReport | AuditUnavailable | StoreUnavailable:
-        """Apply what one partition log holds after its checkpoint (at most ``max_batches``)."""
+        """Apply what one partition log holds after its checkpoint (at most ``max_batches``;
+        no further batch once ``until`` is set)."""
         checkpoints = self._audit.checkpoints(self.name, self.partitions)
         if not isinstance(checkpoints, Success):
             return checkpoints.failure()
         return self._catch_up_from(
-            partition, checkpoints.unwrap()[partition], max_batches, progress
+            partition, checkpoints.unwrap()[partition], max_batches, progress, until
         )
 
     def rebuild(
@@ -227,9 +240,12 @@ class Projector:
         checkpoint: Checkpoint,
         max_batches: int | None,
         progress: Progress | None,
+        until: Stopping | None = None,
     ) -> PartitionReport | AuditUnavailable | StoreUnavailable:
         events = rows = batches = 0
         while max_batches is None or batches < max_batches:
+            if until is not None and until.is_set():
+                break
             read = self._events.read_log(partition, checkpoint.position, self._batch_size)
             if not isinstance(read, Success):
                 return read.failure()

@@ -32,11 +32,10 @@ from factledger.ports.audit import (
     AuditUnavailable,
     Checkpoint,
     CommitOutcome,
-    LogRetention,
-    SweepCounts,
 )
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import EventStore, LogEntry
+from factledger.ports.retention import LogRetention, SweepCounts
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["PROJECTIONS", "RetentionSweep", "RunExpiryBatches", "SweepReport"]

@@ -1,4 +1,5 @@
-"""One contract suite for the EventStore and PayloadVault ports.
+"""One contract suite for the EventStore port, with the bodies an append writes into the vault
+(the vault's own behaviour, purge included, is ``vault_contract.py``).
 
 Each adapter subclasses ``StoreContract`` in a few lines, providing ``make_store`` (an event
 store and its vault sharing one namespace), ``clock`` and ``wait``.
@@ -309,50 +310,3 @@ class StoreContract:
             SequenceConflict,
         )
         assert vault.get_many([key]) == Success((None,))
-
-    def test_get_many_answers_in_order_with_none_for_absent_bodies(
-        self, vault: PayloadVault, clock: Clock
-    ) -> None:
-        later = clock.now() + timedelta(hours=1)
-        keys = [PayloadKey("run-a", f"call-{i}", PayloadPart.REQUEST) for i in range(3)]
-        vault.put([PayloadWrite(keys[0], b"zero", later), PayloadWrite(keys[2], b"two", later)])
-        assert vault.get_many(keys) == Success((b"zero", None, b"two"))
-        assert vault.get_many([]) == Success(())
-
-    def test_a_body_written_already_expired_is_never_readable(
-        self, vault: PayloadVault, clock: Clock
-    ) -> None:
-        key = PayloadKey("run-a", "call-1", PayloadPart.RESULT)
-        vault.put([PayloadWrite(key, b"old", clock.now() - timedelta(seconds=1))])
-        assert vault.get_many([key]) == Success((None,))
-
-    def test_reading_never_renews_a_body_and_it_expires_on_time(
-        self, vault: PayloadVault, clock: Clock, wait: Callable[[float], None]
-    ) -> None:
-        key = PayloadKey("run-a", "call-1", PayloadPart.RAW)
-        vault.put([PayloadWrite(key, b"body", clock.now() + timedelta(milliseconds=600))])
-        first = vault.remaining_ttl_ms(key)
-        assert isinstance(first, Success)
-        assert first.unwrap() is not None
-        wait(0.3)
-        assert vault.get_many([key]) == Success((b"body",))
-        second = vault.remaining_ttl_ms(key)
-        assert isinstance(second, Success)
-        assert second.unwrap() is not None
-        assert second.unwrap() < first.unwrap() - 200
-        wait(0.4)
-        assert vault.get_many([key]) == Success((None,))
-        assert vault.remaining_ttl_ms(key) == Success(None)
-
-    def test_rewriting_a_body_with_the_same_expiry_keeps_the_remaining_time(
-        self, vault: PayloadVault, clock: Clock, wait: Callable[[float], None]
-    ) -> None:
-        key = PayloadKey("run-a", "call-1", PayloadPart.RAW)
-        expires_at = clock.now() + timedelta(seconds=5)
-        vault.put([PayloadWrite(key, b"one", expires_at)])
-        wait(0.3)
-        vault.put([PayloadWrite(key, b"two", expires_at)])
-        remaining = vault.remaining_ttl_ms(key)
-        assert isinstance(remaining, Success)
-        assert remaining.unwrap() is not None
-        assert remaining.unwrap() <= 4800

@@ -6,8 +6,13 @@ from datetime import timedelta
 
 import pytest
 
+from factledger.adapters.memory.faults import FaultyPayloadVault, VaultOperation
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
-from factledger.application.canonical_view import CanonicalInvocation, ContentState
+from factledger.application.canonical_view import (
+    CanonicalInvocation,
+    CanonicalViewReader,
+    ContentState,
+)
 from factledger.application.run_repository import StoreFailed
 from factledger.domain.status import EvidenceStatus, InvocationStatus
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
@@ -106,24 +111,20 @@ def test_an_error_call_has_its_code_and_no_evidence_content(harness: Harness) ->
     assert not record.is_citable
 
 
+def _reader_over(harness: Harness, vault: FaultyPayloadVault) -> CanonicalViewReader:
+    return CanonicalViewReader(harness.runtime.runs, vault, harness.clock)
+
+
 def test_several_calls_read_with_one_event_read_and_one_vault_read(harness: Harness) -> None:
     run_id = harness.start()
     for index in range(5):
         harness.call(run_id, f"call-{index}")
-    reads = []
-    vault = _vault(harness)
-    original = vault.get_many
-
-    def counting(keys: object) -> object:
-        reads.append(keys)
-        return original(keys)  # type: ignore[arg-type]
-
-    vault.get_many = counting  # type: ignore[method-assign,assignment]
-    records = harness.runtime.canonical.read_many(
+    vault = FaultyPayloadVault(_vault(harness))
+    records = _reader_over(harness, vault).read_many(
         run_id, [f"call-{i}" for i in range(5)] + ["nope"]
     )
     assert not isinstance(records, StoreFailed)
-    assert len(reads) == 1
+    assert vault.calls(VaultOperation.GET_MANY) == 1
     assert records["nope"] is None
     assert all(records[f"call-{i}"] is not None for i in range(5))
 
@@ -131,14 +132,9 @@ def test_several_calls_read_with_one_event_read_and_one_vault_read(harness: Harn
 def test_a_vault_outage_is_a_store_failure_never_trusted_content(harness: Harness) -> None:
     run_id = harness.start()
     harness.call(run_id)
-    vault = _vault(harness)
-
-    def down(_: object) -> object:
-        from returns.result import Failure
-
-        from factledger.ports.store_errors import StoreUnavailable
-
-        return Failure(StoreUnavailable("CONNECTION"))
-
-    vault.get_many = down  # type: ignore[method-assign,assignment]
-    assert isinstance(harness.runtime.canonical.read(run_id, "call-1"), StoreFailed)
+    vault = FaultyPayloadVault(_vault(harness))
+    reader = _reader_over(harness, vault)
+    vault.set_down(True, VaultOperation.GET_MANY)
+    assert isinstance(reader.read(run_id, "call-1"), StoreFailed)
+    vault.set_down(False)
+    assert isinstance(reader.read(run_id, "call-1"), CanonicalInvocation)

@@ -23,7 +23,7 @@ from factledger.adapters.sqlite.event_store import SqliteEventStore
 from factledger.adapters.sqlite.stores import SqliteStores, open_sqlite_stores
 from factledger.domain.chain import GENESIS, ChainHead
 from factledger.ports.event_store import Appended, AppendRequest, UnknownOutcome
-from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadWrite
+from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 from tests.contracts.store_contract import events_after, request_after
 
@@ -186,9 +186,9 @@ def test_expired_bodies_read_as_absent_until_purged_then_are_gone(
     clock.advance(timedelta(seconds=10))
     assert stores.vault.get_many([short, long]) == Success((None, b"long"))
     assert _count(path, "vault") == 2, "reading does not delete"
-    assert stores.vault.purge_expired() == Success(1)
+    assert stores.vault.purge_expired() == Success(VaultPurged(1, compacted=True))
     assert _count(path, "vault") == 1
-    assert stores.vault.purge_expired() == Success(0)
+    assert stores.vault.purge_expired() == Success(VaultPurged(0, compacted=True))
 
 
 def test_a_body_appended_already_expired_replaces_nothing_and_is_never_readable(

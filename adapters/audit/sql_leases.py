@@ -1,0 +1,114 @@
+"""Partition leases in the audit database, for workers of the embedded SQLite store: several
+worker processes on one host share them through the audit file (or a MySQL/MariaDB audit).
+
+A lease row names its owner and when it lapses; taking one is a conditional ``UPDATE`` (free,
+lapsed, or already this owner's) or, for a lease never taken, an ``INSERT`` that a concurrent
+taker's primary key refuses. Time is the workers' ``Clock`` (keep hosts in sync when the
+audit is a shared MySQL/MariaDB; the Redis leases use the server's clock instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from returns.result import Failure, Result, Success
+from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from factledger.adapters.audit.database import AUDIT_ERRORS, AuditDatabase, reason_of
+from factledger.adapters.audit.models import AuditLease, AuditLeaseWorker
+from factledger.ports.clock import Clock
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["SqlLeases"]
+
+T = TypeVar("T")
+
+
+def _table(model: type[AuditLease | AuditLeaseWorker]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+LEASES = _table(AuditLease)
+WORKERS = _table(AuditLeaseWorker)
+
+
+class SqlLeases:
+    """``PartitionLeases`` on the audit database; see the module docstring."""
+
+    def __init__(self, database: AuditDatabase, clock: Clock) -> None:
+        self._db = database
+        self._clock = clock
+
+    def heartbeat(self, owner: str, ttl: timedelta) -> Result[int, StoreUnavailable]:
+        now = self._clock.now()
+
+        def work(connection: Connection) -> int:
+            _upsert_worker(connection, owner, now + ttl)
+            connection.execute(delete(WORKERS).where(WORKERS.c.alive_until <= now))
+            return int(connection.execute(select(func.count()).select_from(WORKERS)).scalar_one())
+
+        return self._transaction(work)
+
+    def acquire(self, partition: int, owner: str, ttl: timedelta) -> Result[bool, StoreUnavailable]:
+        now = self._clock.now()
+        return self._transaction(lambda connection: _take(connection, partition, owner, now, ttl))
+
+    def release(self, partition: int, owner: str) -> Result[None, StoreUnavailable]:
+        def work(connection: Connection) -> None:
+            connection.execute(
+                delete(LEASES).where(LEASES.c.lease == partition, LEASES.c.owner == owner)
+            )
+
+        return self._transaction(work)
+
+    def leave(self, owner: str) -> Result[None, StoreUnavailable]:
+        def work(connection: Connection) -> None:
+            connection.execute(delete(WORKERS).where(WORKERS.c.owner == owner))
+
+        return self._transaction(work)
+
+    def _transaction(self, work: Callable[[Connection], T]) -> Result[T, StoreUnavailable]:
+        try:
+            with self._db.engine.begin() as connection:
+                return Success(work(connection))
+        except AUDIT_ERRORS as error:
+            return Failure(StoreUnavailable(reason_of(error)))
+
+
+def _upsert_worker(connection: Connection, owner: str, until: datetime) -> None:
+    renewed = connection.execute(
+        update(WORKERS).where(WORKERS.c.owner == owner).values(alive_until=until)
+    ).rowcount
+    if renewed == 0:
+        connection.execute(insert(WORKERS).values(owner=owner, alive_until=until))
+
+
+def _take(
+    connection: Connection, partition: int, owner: str, now: datetime, ttl: timedelta
+) -> bool:
+    taken = connection.execute(
+        update(LEASES)
+        .where(
+            LEASES.c.lease == partition,
+            or_(LEASES.c.owner == owner, LEASES.c.expires_at <= now),
+        )
+        .values(owner=owner, expires_at=now + ttl)
+    ).rowcount
+    if taken == 1:
+        return True
+    held = connection.execute(select(LEASES.c.owner).where(LEASES.c.lease == partition)).first()
+    if held is not None:
+        return False
+    try:
+        with connection.begin_nested():
+            connection.execute(
+                insert(LEASES).values(lease=partition, owner=owner, expires_at=now + ttl)
+            )
+    except IntegrityError:
+        return False
+    return True

@@ -1,0 +1,101 @@
+"""Worker health records in the audit database (``WorkerHealthStore``; ADR 0024).
+
+One row per worker, replaced at every beat; rows of workers not heard from for a week are
+removed when another record is written, so a fleet that came and went leaves no pile behind.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Final
+
+from returns.result import Failure, Result, Success
+from sqlalchemy import Connection, RowMapping, Table, delete, insert, select, update
+
+from factledger.adapters.audit.database import AUDIT_ERRORS, AuditDatabase, reason_of
+from factledger.adapters.audit.models import AuditWorkerHealth
+from factledger.ports.audit import AuditUnavailable
+from factledger.ports.worker_health import WorkerBeat, WorkerProblem, WorkerState
+
+__all__ = ["SqlWorkerHealth"]
+
+_FORGET_AFTER: Final = timedelta(days=7)
+
+
+def _table() -> Table:
+    table = AuditWorkerHealth.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+HEALTH = _table()
+
+
+def _columns(beat: WorkerBeat) -> dict[str, object]:
+    return {
+        "state": beat.state.value,
+        "started_at": beat.started_at,
+        "beat_at": beat.beat_at,
+        "partitions": ",".join(str(partition) for partition in beat.partitions),
+        "maintenance": beat.maintenance,
+        "projected_events": beat.projected_events,
+        "caught_up_at": beat.caught_up_at,
+        "purged_at": beat.purged_at,
+        "purged_bodies": beat.purged_bodies,
+        "swept_at": beat.swept_at,
+        "failure": None if beat.failure is None else beat.failure.value,
+    }
+
+
+def _beat(row: RowMapping) -> WorkerBeat:
+    failure = row["failure"]
+    return WorkerBeat(
+        owner=row["owner"],
+        state=WorkerState(row["state"]),
+        started_at=row["started_at"],
+        beat_at=row["beat_at"],
+        partitions=tuple(int(part) for part in str(row["partitions"]).split(",") if part),
+        maintenance=bool(row["maintenance"]),
+        projected_events=int(row["projected_events"]),
+        caught_up_at=row["caught_up_at"],
+        purged_at=row["purged_at"],
+        purged_bodies=int(row["purged_bodies"]),
+        swept_at=row["swept_at"],
+        failure=None if failure is None else WorkerProblem(failure),
+    )
+
+
+class SqlWorkerHealth:
+    """Health records on SQLite or MySQL/MariaDB; see the module docstring."""
+
+    def __init__(self, database: AuditDatabase) -> None:
+        self._db = database
+
+    def record(self, beat: WorkerBeat) -> Result[None, AuditUnavailable]:
+        columns = _columns(beat)
+        try:
+            with self._db.engine.begin() as connection:
+                _replace(connection, beat.owner, columns)
+                connection.execute(
+                    delete(HEALTH).where(HEALTH.c.beat_at < beat.beat_at - _FORGET_AFTER)
+                )
+        except AUDIT_ERRORS as error:
+            return Failure(AuditUnavailable(reason_of(error)))
+        return Success(None)
+
+    def beats(self, since: datetime) -> Result[tuple[WorkerBeat, ...], AuditUnavailable]:
+        query = select(HEALTH).where(HEALTH.c.beat_at >= since).order_by(HEALTH.c.owner)
+        try:
+            with self._db.reader.begin() as connection:
+                rows = connection.execute(query).mappings().all()
+                return Success(tuple(_beat(row) for row in rows))
+        except AUDIT_ERRORS as error:
+            return Failure(AuditUnavailable(reason_of(error)))
+
+
+def _replace(connection: Connection, owner: str, columns: dict[str, object]) -> None:
+    replaced = connection.execute(
+        update(HEALTH).where(HEALTH.c.owner == owner).values(**columns)
+    ).rowcount
+    if replaced == 0:
+        connection.execute(insert(HEALTH).values(owner=owner, **columns))
