@@ -137,9 +137,9 @@ def reference_scan(directory: Path, query: LogQuery) -> str:
                 )
                 if query.service is not None and service != query.service:
                     looked_structured = record.text.split("\n", 1)[0].strip().startswith("{")
-                    if looked_structured and record.kind == "text":
-                        if not windowed or in_window:
-                            skipped["unparsable_lines"] += 1
+                    unreadable = looked_structured and record.kind == "text"
+                    if unreadable and (not windowed or in_window):
+                        skipped["unparsable_lines"] += 1
                     continue
                 if windowed and record.ts is None:
                     skipped["untimed_records"] += 1
