@@ -23,7 +23,7 @@ _STEP: Final = 64 << 10
 
 class Chunk:
     """Bytes of a file from ``base``: the first ``size`` of ``data`` end at a line break (or
-    at the end of the region read); ``data`` may hold a few bytes more."""
+    at the end of the region read); ``data`` may hold a few bytes more, never a line break."""
 
     __slots__ = ("base", "data", "size")
 
@@ -73,10 +73,9 @@ class FileBytes:
             more = self.read(offset + len(data), min(CHUNK_BYTES, end - offset - len(data)))
             if not more:
                 return Chunk(offset, data, len(data))
-            found = more.find(b"\n")
             data += more
-            if found >= 0:
-                cut = len(data) - len(more) + found
+            if b"\n" in more:
+                cut = data.rfind(b"\n")
             elif offset + len(data) >= end:
                 return Chunk(offset, data, len(data))
         return Chunk(offset, data, cut + 1)

@@ -33,6 +33,12 @@ __all__ = ["HitScan"]
 _TICK_EVERY: Final = 256
 
 
+def _newlines(data: bytes) -> int:
+    """Line breaks in a chunk's bytes (all of them end its lines: nothing follows its last
+    line break); deleting them is several times faster than ``count`` on long texts."""
+    return len(data) - len(data.replace(b"\n", b""))
+
+
 class _LoneBreak(Exception):
     """A line read past the checked chunk holds a lone ``\\r``: read on line by line from the
     record at ``start`` (line ``line``)."""
@@ -90,6 +96,8 @@ class HitScan:
             self._judged += 1
             if self._judged % _TICK_EVERY == 0:
                 self._scan.tick()
+        if not counted:
+            return line + _newlines(data)
         return counted_line + data.count(b"\n", counted, chunk.size)
 
     def _start_of(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str]]:

@@ -81,6 +81,7 @@ def test_project_filters_narrow_the_scope(
         "query": "payment",
         "start": "2024-06-01T10:00:01.000Z",
         "end": "2024-06-01T10:00:30.000Z",
+        "skipped": {},
     }
 
 

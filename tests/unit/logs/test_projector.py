@@ -59,6 +59,7 @@ def test_zero_matched_records_is_no_evidence_with_the_searched_scope() -> None:
         "query": "timeout",
         "start": "2024-06-01T09:00:00.000Z",
         "end": "2024-06-01T11:00:00.000Z",
+        "skipped": {},
     }
     assert result.agent_result["matched_count"] == 0
     assert result.agent_result["patterns"] == []
