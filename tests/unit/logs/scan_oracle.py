@@ -151,21 +151,17 @@ def reference_scan(directory: Path, query: LogQuery) -> str:
                 if record.ts is not None:
                     first = record.ts if first is None or record.ts < first else first
                     last = record.ts if last is None or record.ts > last else last
-                item = (
-                    record.ts or "",
-                    file_index,
-                    record.first_line,
-                    {
-                        "ts": record.ts,
-                        "service": service,
-                        "level": record.level,
-                        "message": record.message,
-                        "fields": record.fields,
-                        "stack": list(record.stack),
-                        "source": relative.as_posix(),
-                        "line": record.first_line,
-                    },
-                )
+                raw_record: JsonObject = {
+                    "ts": record.ts,
+                    "service": service,
+                    "level": record.level,
+                    "message": record.message,
+                    "fields": record.fields,
+                    "stack": list(record.stack),
+                    "source": relative.as_posix(),
+                    "line": record.first_line,
+                }
+                item = (record.ts or "", file_index, record.first_line, raw_record)
                 if record.level in _SEVERE or record.stack:
                     severe.offer(item)
                 else:

@@ -235,17 +235,16 @@ def test_special_and_unreadable_files_are_counted(
 ) -> None:
     import os
 
-    from factledger.adapters.logs import file_backend
+    from factledger.adapters.logs.file_reader import open_log_file
 
     os.mkfifo(tmp_path / "pipe.log")
     (tmp_path / "locked.log").write_text("2024-06-01T10:00:00Z INFO locked\n")
     (tmp_path / "open.log").write_text("2024-06-01T10:00:00Z INFO open\n")
-    real_open = file_backend.open_log_file
 
     def refusing(path: str, follow_links: bool) -> object:
-        return None if path.endswith("locked.log") else real_open(path, follow_links)
+        return None if path.endswith("locked.log") else open_log_file(path, follow_links)
 
-    monkeypatch.setattr(file_backend, "open_log_file", refusing)
+    monkeypatch.setattr("factledger.adapters.logs.file_backend.open_log_file", refusing)
     raw = _run(tmp_path, _query())
     assert raw["matched_count"] == 1
     assert raw["skipped"] == {"unreadable_files": 2}
@@ -254,19 +253,21 @@ def test_special_and_unreadable_files_are_counted(
 def test_a_file_that_fails_part_way_is_counted_and_what_was_read_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import os
+
     from factledger.adapters.logs import file_reader
 
     lines = "".join(f"2024-06-01T10:00:{i:02d}Z INFO tick {i}\n" for i in range(60))
     (tmp_path / "app.log").write_text(lines)
     monkeypatch.setattr(file_reader, "CHUNK_BYTES", 256)
-    real_pread = file_reader.os.pread
+    real_pread = os.pread
 
     def failing(fd: int, length: int, offset: int) -> bytes:
         if offset >= 1024:
             raise OSError(5, "Input/output error")
         return real_pread(fd, length, offset)
 
-    monkeypatch.setattr(file_reader.os, "pread", failing)
+    monkeypatch.setattr(os, "pread", failing)
     raw = _run(tmp_path, _query())
     assert 0 < int(str(raw["matched_count"])) < 60
     assert raw["skipped"] == {"unreadable_files": 1}
@@ -275,7 +276,7 @@ def test_a_file_that_fails_part_way_is_counted_and_what_was_read_is_kept(
 def test_a_text_query_parses_only_the_records_around_its_hits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from factledger.adapters.logs import hit_scan
+    from factledger.domain.logs.line_format import build_record
 
     lines = [
         f'{{"ts":"2024-06-01T10:00:00Z","service":"a","message":"ok {i}"}}' for i in range(5000)
@@ -283,13 +284,12 @@ def test_a_text_query_parses_only_the_records_around_its_hits(
     lines[3210] = '{"ts":"2024-06-01T10:00:01Z","service":"a","message":"QuotaExceeded"}'
     (tmp_path / "a.jsonl").write_text("\n".join(lines) + "\n")
     parsed: list[int] = []
-    real = hit_scan.build_record
 
-    def counting(*args: object, **kwargs: object) -> object:
+    def counting(lines: list[str], first_line: int, inherited: str | None = None) -> object:
         parsed.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return build_record(lines, first_line, inherited)
 
-    monkeypatch.setattr(hit_scan, "build_record", counting)
+    monkeypatch.setattr("factledger.adapters.logs.hit_scan.build_record", counting)
     raw = _run(tmp_path, _query(text="quotaexceeded"))
     assert raw["matched_count"] == 1
     assert obj(arr(raw["records"])[0])["line"] == 3211
