@@ -13,7 +13,10 @@ How a file is read (the answer is the same whichever way, see ``docs/adr/0020``)
   records around its hits (``HitScan``);
 * a query without one reads every line (``LineScan``) and, read from start to end, leaves a
   time index behind (``TimeIndex``): a later window query over the same file reads only the
-  stretches of it that can hold the window.
+  stretches of it that can hold the window;
+* a window query without a text term over a file with no index reads line by line but jumps
+  over the stretches whose time bounds, read from the raw bytes, lie outside the window
+  (``WindowScan``); the bounds are remembered for the next window query.
 
 Nothing is left out in silence: hidden entries, binary and unreadable files, links not
 followed, and records that could not be placed are counted in the raw result's
@@ -31,17 +34,14 @@ from returns.result import Failure, Result, Success
 
 from factledger.adapters.logs.discovery import LogFile, discover
 from factledger.adapters.logs.file_reader import BINARY_PROBE_BYTES, FileBytes, open_log_file
+from factledger.adapters.logs.file_versions import FileIdentity, FileVersionCache, Remembered
 from factledger.adapters.logs.hit_scan import HitScan
 from factledger.adapters.logs.line_scan import LineScan
 from factledger.adapters.logs.record_scan import FileScan, ScanRange
 from factledger.adapters.logs.sampling import MatchCollector
 from factledger.adapters.logs.term_search import TermFinder
-from factledger.adapters.logs.time_index import (
-    FileIdentity,
-    IndexBuilder,
-    TimeIndex,
-    TimeIndexCache,
-)
+from factledger.adapters.logs.time_index import IndexBuilder, TimeIndex
+from factledger.adapters.logs.window_scan import Cell, WindowScan
 from factledger.domain.logs.line_format import LineRecord
 from factledger.domain.logs.matching import RecordFilter
 from factledger.domain.logs.query import LogQuery
@@ -70,7 +70,7 @@ class FileLogBackend:
         self._directory = directory
         self._clock = clock
         self._roots = (directory,) if files is None else tuple(directory / path for path in files)
-        self._indexes = TimeIndexCache()
+        self._caches = _Caches()
 
     def query(self, query: LogQuery, *, deadline: float) -> Result[str, BackendFailure]:
         """The raw result for a query (see ``factledger.domain.logs.raw_format``)."""
@@ -97,7 +97,7 @@ class FileLogBackend:
         record_filter = RecordFilter.of(query)
         for file_index, log_file in enumerate(found.files):
             tick()
-            _File(self._indexes, log_file, file_index, record_filter, collector, tick).read()
+            _File(self._caches, log_file, file_index, record_filter, collector, tick).read()
         return collector.raw(record_filter.start, record_filter.end)
 
 
@@ -106,14 +106,14 @@ class _File:
 
     def __init__(
         self,
-        indexes: TimeIndexCache,
+        caches: _Caches,
         log_file: LogFile,
         file_index: int,
         record_filter: RecordFilter,
         collector: MatchCollector,
         tick: Callable[[], None],
     ) -> None:
-        self._indexes = indexes
+        self._caches = caches
         self._file = log_file
         self._index = file_index
         self._filter = record_filter
@@ -149,35 +149,57 @@ class _File:
         terms = self._filter.terms
         line_breaks = any("\n" in term or "\r" in term for term in terms)
         windowed = self._filter.windowed
-        index = self._indexes.usable(self._file.path, identity, data) if windowed else None
+        path = self._file.path
+        index = self._caches.indexes.usable(path, identity, data) if windowed else None
+        if index is not None and not index.value.blocks:
+            index = None
         whole = ScanRange(0, data.size, 1, None)
         if terms and not line_breaks:
             finder = TermFinder(terms)
-            for scan_range in self._ranges(index, data.size) if index is not None else [whole]:
+            ranges = (
+                [whole]
+                if index is None
+                else index.value.ranges(self._filter, data.size, index.grown)
+            )
+            for scan_range in ranges:
                 HitScan(scan, finder, scan_range).run()
-        elif index is None:
+        elif index is not None:
+            self._line_scan_with(index, scan, identity, data)
+        elif windowed:
+            remembered = self._caches.grids.usable(path, identity, data)
+            known = [] if remembered is None else list(remembered.value)
+            if remembered is not None and remembered.grown:
+                known = known[:-1]
+            WindowScan(scan, known).run()
+            self._caches.grids.keep(path, identity, data, known)
+        else:
             builder = IndexBuilder()
             LineScan(scan, whole, seen=builder).run()
-            self._indexes.keep(self._file.path, builder.finish(identity, data))
-        else:
-            self._line_scan_with(index, scan, identity, data)
-
-    def _ranges(self, index: TimeIndex, size: int) -> list[ScanRange]:
-        return index.ranges(self._filter, size, grown=size > index.identity.size)
+            self._caches.indexes.keep(path, identity, data, builder.finish())
 
     def _line_scan_with(
-        self, index: TimeIndex, scan: FileScan, identity: FileIdentity, data: FileBytes
+        self,
+        index: Remembered[TimeIndex],
+        scan: FileScan,
+        identity: FileIdentity,
+        data: FileBytes,
     ) -> None:
         """Read the stretches the index names; a grown file's new part extends the index."""
-        grown = data.size > index.identity.size
-        ranges = self._ranges(index, data.size)
-        builder = IndexBuilder(floor=index.blocks[-1].start) if grown else None
-        for scan_range in ranges:
-            tail = grown and scan_range.end == data.size
+        blocks = index.value.blocks
+        builder = IndexBuilder(floor=blocks[-1].start) if index.grown else None
+        for scan_range in index.value.ranges(self._filter, data.size, index.grown):
+            tail = index.grown and scan_range.end == data.size
             LineScan(scan, scan_range, seen=builder if tail else None).run()
         if builder is not None:
-            extended = builder.finish(identity, data)
-            blocks = index.blocks[:-1] + extended.blocks
-            self._indexes.keep(
-                self._file.path, TimeIndex(identity, blocks, extended.head, extended.tail)
-            )
+            extended = blocks[:-1] + builder.finish().blocks
+            self._caches.indexes.keep(self._file.path, identity, data, TimeIndex(extended))
+
+
+class _Caches:
+    """What a backend remembers of the files it has read (see ``file_versions``)."""
+
+    def __init__(self) -> None:
+        self.indexes: FileVersionCache[TimeIndex] = FileVersionCache()
+        """Time indexes, from reading a whole file line by line."""
+        self.grids: FileVersionCache[list[Cell]] = FileVersionCache()
+        """Grids of time bounds, from window scans."""

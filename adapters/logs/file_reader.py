@@ -19,6 +19,8 @@ CHUNK_BYTES: Final = 4 << 20
 BINARY_PROBE_BYTES: Final = 8192
 """A file whose first bytes hold a NUL byte is binary."""
 _STEP: Final = 64 << 10
+_FIRST_STEP: Final = 512
+"""Single lines are read outside a chunk 512 bytes first, doubling up to 64 KiB."""
 
 
 class Chunk:
@@ -62,10 +64,10 @@ class FileBytes:
             done += len(more)
         return b"".join(parts)
 
-    def chunk(self, offset: int, end: int) -> Chunk:
-        """The bytes from ``offset`` up to the last line break before ``offset +
-        CHUNK_BYTES`` (longer when one line is longer), never past ``end``."""
-        data = self.read(offset, min(CHUNK_BYTES, end - offset))
+    def chunk(self, offset: int, end: int, want: int | None = None) -> Chunk:
+        """The bytes from ``offset`` up to the last line break before ``offset + want``
+        (``CHUNK_BYTES`` by default; longer when one line is longer), never past ``end``."""
+        data = self.read(offset, min(CHUNK_BYTES if want is None else want, end - offset))
         if offset + len(data) >= end or not data:
             return Chunk(offset, data, len(data))
         cut = data.rfind(b"\n")
@@ -92,12 +94,14 @@ class FileBytes:
             if low == floor:
                 return floor
             stop = chunk.base
+        step = _FIRST_STEP
         while stop > floor:
-            low = max(floor, stop - _STEP)
+            low = max(floor, stop - step)
             found = self.read(low, stop - low).rfind(b"\n")
             if found >= 0:
                 return low + found + 1
             stop = low
+            step = min(step * 2, _STEP)
         return floor
 
     def line_at(self, offset: int, limit: int, chunk: Chunk) -> tuple[bytes, int]:
@@ -112,8 +116,9 @@ class FileBytes:
                 return chunk.data[start : chunk.size], chunk.end
         parts: list[bytes] = []
         position = offset
+        step = _FIRST_STEP
         while position < limit:
-            block = self.read(position, min(_STEP, limit - position))
+            block = self.read(position, min(step, limit - position))
             if not block:
                 break
             found = block.find(b"\n")
@@ -122,6 +127,7 @@ class FileBytes:
                 return b"".join(parts), position + found + 1
             parts.append(block)
             position += len(block)
+            step = min(step * 2, _STEP)
         return b"".join(parts), position
 
 

@@ -10,14 +10,16 @@ whose time lies outside it is not parsed further either.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final, Protocol
+
+from attrs import frozen
 
 from factledger.adapters.logs.file_reader import Chunk
 from factledger.adapters.logs.record_scan import FileScan, ScanRange
 from factledger.domain.logs.line_format import RecordSplitter, build_record, record_time
 
-__all__ = ["LineScan", "RecordSeen"]
+__all__ = ["LineScan", "RecordSeen", "Stop"]
 
 _BREAK: Final = re.compile(rb"\r\n|\r|\n")
 _TICK_EVERY: Final = 1024
@@ -32,6 +34,16 @@ class RecordSeen(Protocol):
         ...
 
 
+@frozen
+class Stop:
+    """Where a line scan stopped: a record start (offset, line number) and the time the
+    record there would inherit."""
+
+    offset: int
+    line: int
+    inherited: str | None
+
+
 class LineScan:
     """Reads one range line by line."""
 
@@ -41,27 +53,32 @@ class LineScan:
         scan_range: ScanRange,
         skip_before: int = 0,
         seen: RecordSeen | None = None,
+        stop: Callable[[int, str | None], bool] | None = None,
+        chunk_bytes: int | None = None,
     ) -> None:
         """Records starting before ``skip_before`` were judged already: they are read for
-        their time only."""
+        their time only. ``stop`` is asked at every record start after the first (offset,
+        inherited time): true ends the scan there, before that record. ``chunk_bytes``: how
+        much to read at once (the file reader's default when None)."""
         self._scan = scan
         self._range = scan_range
         self._skip_before = skip_before
         self._seen = seen
+        self._stop = stop
+        self._chunk_bytes = chunk_bytes
         self._count = 0
 
-    def run(self) -> None:
-        """Scan the whole range."""
+    def run(self) -> Stop | None:
+        """Scan the range; where it stopped, or None when it read it all."""
         splitter = RecordSplitter()
         pending: list[str] = []
         start, first = self._range.start, self._range.line
         last_ts = self._range.inherited
         number = self._range.line
-        position = self._range.start
-        end = self._range.end
+        position, end = self._range.start, self._range.end
         while position < end:
             self._scan.tick()
-            chunk = self._scan.data.chunk(position, end)
+            chunk = self._scan.data.chunk(position, end, self._chunk_bytes)
             if not chunk.size:
                 break
             for line, offset in _lines(chunk):
@@ -71,6 +88,8 @@ class LineScan:
                     continue
                 if pending:
                     last_ts = self._finish(pending, start, first, last_ts)
+                    if self._stop is not None and self._stop(offset, last_ts):
+                        return Stop(offset, number, last_ts)
                 else:
                     splitter.starts_record(line)
                 pending, start, first = [line], offset, number
@@ -78,6 +97,7 @@ class LineScan:
             position = chunk.end
         if pending:
             self._finish(pending, start, first, last_ts)
+        return None
 
     def _finish(
         self, lines: list[str], start: int, first: int, inherited: str | None

@@ -10,44 +10,23 @@ the window (and those holding untimed records, which it must count): on a time-o
 one stretch around the window; on an unordered one, exactly the blocks that matter. The
 answer is the same as reading everything, records and counts alike.
 
-An index is used only for the file it was made from: same device, inode, size and
-modification time. A file that only grew (same device and inode, larger, and the first and
-last 4 KiB of the indexed part unchanged) keeps its index for the indexed part; its last
-block and everything after it are read again. Anything else discards it.
+An index is used only for the version of the file it was made from (``file_versions``); a
+file that only grew keeps it for the indexed part, and its last block and everything after
+it are read again.
 """
 
 from __future__ import annotations
 
-import os
-import threading
-from collections import OrderedDict
 from typing import Final
 
 from attrs import frozen
 
-from factledger.adapters.logs.file_reader import FileBytes
 from factledger.adapters.logs.record_scan import ScanRange
 from factledger.domain.logs.matching import RecordFilter
 
-__all__ = ["BLOCK_BYTES", "FileIdentity", "IndexBuilder", "TimeIndex", "TimeIndexCache"]
+__all__ = ["BLOCK_BYTES", "IndexBlock", "IndexBuilder", "TimeIndex"]
 
 BLOCK_BYTES: Final = 1 << 20
-_EDGE: Final = 4096
-_MAX_FILES: Final = 4096
-
-
-@frozen
-class FileIdentity:
-    """What tells one version of a file from another."""
-
-    device: int
-    inode: int
-    size: int
-    mtime_ns: int
-
-    @classmethod
-    def of(cls, info: os.stat_result) -> FileIdentity:
-        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 @frozen
@@ -64,12 +43,9 @@ class IndexBlock:
 
 @frozen
 class TimeIndex:
-    """The blocks of one version of a file, and its first and last bytes."""
+    """The blocks of one version of a file."""
 
-    identity: FileIdentity
     blocks: tuple[IndexBlock, ...]
-    head: bytes
-    tail: bytes
 
     def ranges(self, record_filter: RecordFilter, size: int, grown: bool) -> list[ScanRange]:
         """The stretches a window query must read, merged, in file order (with ``grown``,
@@ -131,44 +107,7 @@ class IndexBuilder:
         self._low = self._high = None
         self._untimed = False
 
-    def finish(self, identity: FileIdentity, data: FileBytes) -> TimeIndex:
-        """The index of the file the scan read, from its start to ``identity.size``."""
+    def finish(self) -> TimeIndex:
+        """The index of what the scan read."""
         self._close()
-        return TimeIndex(identity, tuple(self._blocks), *_edges(data, identity.size))
-
-
-def _edges(data: FileBytes, size: int) -> tuple[bytes, bytes]:
-    """The first and the last (up to) 4 KiB of a file's first ``size`` bytes."""
-    edge = min(_EDGE, size)
-    return data.read(0, edge), data.read(size - edge, edge)
-
-
-class TimeIndexCache:
-    """The indexes of the files a backend has read, most recent last (bounded)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._indexes: OrderedDict[str, TimeIndex] = OrderedDict()
-
-    def usable(self, path: str, identity: FileIdentity, data: FileBytes) -> TimeIndex | None:
-        """The index of ``path`` when it still describes the file (see the module)."""
-        with self._lock:
-            index = self._indexes.get(path)
-        if index is None or not index.blocks:
-            return None
-        known = index.identity
-        if (known.device, known.inode) != (identity.device, identity.inode):
-            return None
-        if known.size == identity.size and known.mtime_ns == identity.mtime_ns:
-            return index
-        if identity.size <= known.size:
-            return None
-        return index if _edges(data, known.size) == (index.head, index.tail) else None
-
-    def keep(self, path: str, index: TimeIndex) -> None:
-        """Remember an index (the oldest is forgotten past the bound)."""
-        with self._lock:
-            self._indexes[path] = index
-            self._indexes.move_to_end(path)
-            while len(self._indexes) > _MAX_FILES:
-                self._indexes.popitem(last=False)
+        return TimeIndex(tuple(self._blocks))

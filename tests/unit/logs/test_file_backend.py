@@ -299,9 +299,10 @@ def test_a_text_query_parses_only_the_records_around_its_hits(
 def test_a_repeated_window_query_reads_only_the_stretch_of_the_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from factledger.adapters.logs import file_reader, time_index
+    from factledger.adapters.logs import file_reader, time_index, window_scan
 
     monkeypatch.setattr(time_index, "BLOCK_BYTES", 64 << 10)
+    monkeypatch.setattr(window_scan, "GRID_BYTES", 64 << 10)
     lines = [
         f'{{"ts":"2024-06-01T{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}Z","message":"t {i}"}}'
         for i in range(0, 86_400, 2)

@@ -6,6 +6,7 @@ so that every edge case meets a chunk boundary, and with the time index cold and
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from factledger.adapters.logs import file_reader, time_index
+from factledger.adapters.logs import file_reader, time_index, window_scan
 from factledger.adapters.logs.file_backend import FileLogBackend
 from factledger.domain.logs.line_format import assemble_records
 from factledger.domain.logs.query import LogQuery
@@ -139,7 +140,9 @@ def tiny_reads(chunk: int) -> Iterator[None]:
     with (
         mock.patch.object(file_reader, "CHUNK_BYTES", chunk),
         mock.patch.object(file_reader, "_STEP", 7),
+        mock.patch.object(file_reader, "_FIRST_STEP", 3),
         mock.patch.object(time_index, "BLOCK_BYTES", 40),
+        mock.patch.object(window_scan, "GRID_BYTES", max(8, chunk // 2)),
     ):
         yield
 
@@ -290,3 +293,123 @@ def test_edge_cases_agree_with_the_reference_at_every_chunk_size(name: str) -> N
             everything = LogQuery(service=service, text=None, start=None, end=None)
             assert _fast(backend, everything) == reference_scan(Path(folder), everything)
             assert _fast(backend, query) == expected, (chunk, "warm")
+
+
+def _spread_line(kind: int, minute: int) -> str:
+    """A line of one of several shapes, at a minute of 2024-06-01 (out of order allowed)."""
+    hour, rest = divmod(minute, 60)
+    moment = f"2024-06-01T{hour:02d}:{rest:02d}:30"
+    shapes = [
+        f'{{"ts":"{moment}.000Z","service":"orders","message":"json {minute}"}}',
+        f"{moment}Z INFO text {minute}",
+        f"{moment.replace('T', ' ')},250 ERROR spaced {minute}",
+        f'{{"ts": "{moment}+02:00", "message":"offset {minute}"}}',
+        f'{{"timestamp":{1717200000000 + minute * 60000},"message":"epoch {minute}"}}',
+        f'{{"t\\u0073":"{moment}Z","message":"escaped key {minute}"}}',
+        f'{{"ts":"{moment}Z","message":"broken {minute}"',
+        f"continuation-free line without time {minute}",
+        "\tat com.acme.Frame.run(Frame.java:1)",
+        f"{moment}+01:00 WARN zoned {minute}",
+        "-----BEGIN PRIVATE KEY-----",
+        f"{moment}Z INFO inside key {minute}",
+        "-----END PRIVATE KEY-----",
+        f'{{"date":"2024-06-01","message":"date only {minute}"}}',
+        "",
+    ]
+    return shapes[kind % len(shapes)]
+
+
+@st.composite
+def spread_files(draw: st.DrawFn) -> bytes:
+    count = draw(st.integers(1, 120))
+    minute = draw(st.integers(0, 300))
+    parts: list[str] = []
+    for _ in range(count):
+        minute = max(0, minute + draw(st.sampled_from([0, 1, 1, 2, 5, 30, -3, -200])))
+        weights = st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+        parts.append(
+            _spread_line(draw(weights), minute) + draw(st.sampled_from(["\n"] * 9 + ["\r\n", "\r"]))
+        )
+    return "".join(parts).encode()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    content=spread_files(),
+    start=st.integers(0, 600),
+    length=st.integers(0, 120),
+    open_end=st.sampled_from(["", "start", "end"]),
+    service=st.sampled_from([None, None, "orders", "app"]),
+    grid=st.sampled_from([40, 200, 1000]),
+)
+def test_a_window_scan_that_jumps_over_stretches_agrees_with_the_reference(
+    content: bytes, start: int, length: int, open_end: str, service: str | None, grid: int
+) -> None:
+    def instant(minute: int) -> str:
+        return f"2024-06-01T{minute // 60:02d}:{minute % 60:02d}:00Z"
+
+    low = None if open_end == "start" else instant(start)
+    high = None if open_end == "end" else instant(start + length)
+    if low is None and high is None:
+        high = instant(start)
+    query = LogQuery.from_request(service, None, low, high, 7).unwrap()
+    with tempfile.TemporaryDirectory() as name, tiny_reads(64):
+        folder = Path(name)
+        (folder / "app.log").write_bytes(content)
+        with mock.patch.object(window_scan, "GRID_BYTES", grid):
+            backend = FileLogBackend(folder)
+            expected = reference_scan(folder, query)
+            assert _fast(backend, query) == expected
+            assert _fast(backend, query) == expected
+
+
+def _at(minute: int, text: str = "INFO at") -> str:
+    return f"2024-06-01T{minute // 60:02d}:{minute % 60:02d}:30Z {text}\n"
+
+
+_EARLY = "".join(_at(300 + i % 3) for i in range(30))
+_LATE = "".join(_at(900 + i % 3) for i in range(30))
+WINDOW_CASES: dict[str, str] = {
+    "untimed lines after the window inherit its time": (
+        _EARLY + _at(605, "ERROR in window") + "no time here\n" * 40 + _at(900) * 20
+    ),
+    "a zone offset moves a line into the window": (
+        _EARLY + "2024-06-01T12:05:30+02:00 ERROR zoned\n" + _EARLY
+    ),
+    "a zone offset moves a line among later ones into the window": (
+        _LATE + "2024-06-01T12:05:30+02:00 ERROR zoned\n" + _LATE
+    ),
+    "a JSON zone offset moves a record into the window": (
+        _EARLY + '{"ts":"2024-06-01T12:05:30+02:00","message":"zoned"}\n' + _EARLY
+    ),
+    "an epoch number names a time in the window": (
+        _EARLY + '{"ts":1717236330000,"message":"epoch"}\n' + _EARLY
+    ),
+    "an escaped key names a time in the window": (
+        _EARLY + '{"t\\u0073":"2024-06-01T10:05:30Z","message":"escaped"}\n' + _EARLY
+    ),
+    "the first line of the file has a zone offset": (
+        "2024-06-01T12:05:30+02:00 ERROR first\n" + _EARLY
+    ),
+    "a key block holds lines that look like other times": (
+        _at(605, "ERROR key -----BEGIN PRIVATE KEY-----")
+        + "".join(_at(300) for _ in range(30))
+        + "-----END PRIVATE KEY-----\n"
+        + _at(606, "ERROR after the key")
+        + _EARLY
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WINDOW_CASES))
+def test_window_edge_cases_agree_with_the_reference(name: str) -> None:
+    query = LogQuery.from_request(None, None, "2024-06-01T10:00:00Z", "2024-06-01T10:10:00Z", 50)
+    for grid in (40, 100, 400):
+        with tempfile.TemporaryDirectory() as folder, tiny_reads(64):
+            (Path(folder) / "app.log").write_text(WINDOW_CASES[name])
+            with mock.patch.object(window_scan, "GRID_BYTES", grid):
+                expected = reference_scan(Path(folder), query.unwrap())
+                assert json.loads(expected)["matched_count"] > 0
+                backend = FileLogBackend(Path(folder))
+                assert _fast(backend, query.unwrap()) == expected, grid
+                assert _fast(backend, query.unwrap()) == expected, (grid, "warm")
