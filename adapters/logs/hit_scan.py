@@ -31,6 +31,8 @@ from factledger.domain.logs.line_format import build_record, continues_record, r
 __all__ = ["HitScan"]
 
 _TICK_EVERY: Final = 256
+_STARTS_RECORD: Final = frozenset([b"", b"{", *(bytes([digit]) for digit in b"0123456789")])
+"""First bytes of a line that never continues a record (``continues_record``)."""
 
 
 def _newlines(data: bytes) -> int:
@@ -100,11 +102,11 @@ class HitScan:
             return line + _newlines(data)
         return counted_line + data.count(b"\n", counted, chunk.size)
 
-    def _start_of(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str]]:
+    def _start_of(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str], int]:
         """The record start at or before the line at ``offset``: (offset, line, its lines up
-        to the one at ``offset``)."""
+        to the one at ``offset``, the offset after that one)."""
         data, floor = self._scan.data, self._range.start
-        raw, _ = data.line_at(offset, self._range.end, chunk)
+        raw, after = data.line_at(offset, self._range.end, chunk)
         lines = [decode_line(raw)]
         while offset > floor and continues_record(lines[-1]):
             previous = data.line_start_before(offset, floor, chunk)
@@ -112,24 +114,26 @@ class HitScan:
             lines.append(decode_line(raw))
             offset, line = previous, line - 1
         lines.reverse()
-        return offset, line, lines
+        return offset, line, lines, after
 
     def _judge(self, chunk: Chunk, offset: int, line: int) -> int:
         """Judge the record holding the line at ``offset``; the offset after that record."""
-        start, first_line, lines = self._start_of(chunk, offset, line)
+        start, first_line, lines, position = self._start_of(chunk, offset, line)
         data, end = self._scan.data, self._range.end
-        _, position = data.line_at(offset, end, chunk)
         after_first = data.line_at(start, end, chunk)[1] if start != offset else position
         while position < end:
             raw, following = data.line_at(position, end, chunk)
             if position >= chunk.end and b"\r" in raw[:-1]:
                 raise _LoneBreak(start, first_line)
+            if raw[:1] in _STARTS_RECORD:
+                break
             text = decode_line(raw)
             if not continues_record(text):
                 break
             lines.append(text)
             position = following
-        if not self._scan.filter.text_matches("\n".join(lines)):
+        text = lines[0] if len(lines) == 1 else "\n".join(lines)
+        if not self._scan.filter.text_matches(text):
             return position
         record = build_record(lines, first_line)
         if record.ts is None:
@@ -165,7 +169,7 @@ class HitScan:
             self._read_on(chunk, floor, line)
             return
         previous = self._scan.data.line_start_before(chunk.base, floor, chunk)
-        start, first_line, _ = self._start_of(chunk, previous, line - 1)
+        start, first_line, _, _ = self._start_of(chunk, previous, line - 1)
         self._read_on(chunk, start, first_line)
 
     def _read_on(self, chunk: Chunk, start: int, line: int) -> None:
