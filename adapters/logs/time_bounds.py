@@ -25,21 +25,29 @@ from factledger.domain.logs.matching import RecordFilter
 __all__ = ["ChunkBounds", "bounds_of", "skippable"]
 
 _WS: Final = rb"[ \t\r\n]*"
-_KEYS: Final = rb'"(?:ts|timestamp|@timestamp|time|datetime|date)"' + _WS + rb":" + _WS
+_KEY_NAMES: Final = (b"ts", b"timestamp", b"@timestamp", b"time", b"datetime", b"date")
 _REST: Final = rb"(?::\d\d(?:[.,]\d{1,9})?)?(?:Z| ?UTC|[+-]00:?00)?\""
-_JSON_TIME: Final = re.compile(_KEYS + rb'"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)' + _REST)
-_JSON_OTHER: Final = re.compile(
-    _KEYS + rb'(?!"\d{4}-\d\d-\d\d[T ]\d\d:\d\d' + _REST + rb')["\-0-9]'
-)
-_TEXT_TIME: Final = re.compile(rb"\n(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)")
-_TEXT_FIRST: Final = re.compile(rb"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)")
+_CANONICAL: Final = rb'"\d{4}-\d\d-\d\d[T ]\d\d:\d\d' + _REST
+
+
+def _after_key(name: bytes) -> bytes:
+    return b'"' + re.escape(name) + b'"' + _WS + b":" + _WS
+
+
+_JSON_OTHER: Final = {
+    name: re.compile(_after_key(name) + rb"(?!" + _CANONICAL + rb')["\-0-9]') for name in _KEY_NAMES
+}
+_TENS: Final = rb"(\d{4}-\d\d-\d\d[T ]\d\d:\d)"
+"""A time up to the tens of its minutes: the bounds are kept to ten minutes."""
+_TEXT_FIRST: Final = re.compile(_TENS)
+_MAX_STRETCHES: Final = 4
 _OFFSET: Final = rb"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?[+-](?!00:?00)\d"
 _TEXT_OFFSET: Final = re.compile(rb"\n" + _OFFSET)
 _FIRST_OFFSET: Final = re.compile(_OFFSET)
 _KEY_ESCAPE: Final = re.compile(rb"\\u00[4-7][0-9a-fA-F]")
 
 _Minute = tuple[bytes, bytes]
-"""(``YYYY-MM-DD``, ``HH:MM``) as written: compares as time for UTC times."""
+"""(``YYYY-MM-DD``, ``HH:MM``): compares as time for UTC times."""
 
 
 @frozen
@@ -51,8 +59,9 @@ class ChunkBounds:
     high: _Minute | None
 
 
-def bounds_of(chunk: Chunk) -> ChunkBounds:
-    """The bounds of a chunk's record times (``None`` bounds: unsure, see the module)."""
+def bounds_of(chunk: Chunk, newlines: int | None = None) -> ChunkBounds:
+    """The bounds of a chunk's record times (``None`` bounds: unsure, see the module);
+    ``newlines``: the chunk's line breaks, when counted already."""
     data, size = chunk.data, chunk.size
     unsure = ChunkBounds(None, None)
     if data.find(b"\r", 0, size) >= 0 and data.count(b"\r", 0, size) != data.count(
@@ -61,18 +70,55 @@ def bounds_of(chunk: Chunk) -> ChunkBounds:
         return unsure
     if data.find(b"-----BEGIN", 0, size) >= 0 or _KEY_ESCAPE.search(data, 0, size):
         return unsure
-    if _JSON_OTHER.search(data, 0, size) or _TEXT_OFFSET.search(data, 0, size):
-        return unsure
-    if _FIRST_OFFSET.match(data, 0, size):
-        return unsure
-    found: list[_Minute] = _JSON_TIME.findall(data, 0, size)
-    found += _TEXT_TIME.findall(data, 0, size)
-    first = _TEXT_FIRST.match(data, 0, size)
-    if first is not None:
-        found.append((first.group(1), first.group(2)))
+    found: list[bytes] = []
+    if data.find(b'"', 0, size) >= 0:
+        for name in _KEY_NAMES:
+            if data.find(b'"' + name + b'"', 0, size) >= 0:
+                if _JSON_OTHER[name].search(data, 0, size):
+                    return unsure
+                if not _tens(_after_key(name) + b'"', data, size, found):
+                    return unsure
+    if newlines is None:
+        newlines = data.count(b"\n", 0, size)
+    if not _all_lines_open_a_brace(data, size, newlines):
+        if _TEXT_OFFSET.search(data, 0, size) or _FIRST_OFFSET.match(data, 0, size):
+            return unsure
+        first = _TEXT_FIRST.match(data, 0, size)
+        if first is not None and first.group(1) not in found:
+            found.append(first.group(1))
+        if not _tens(rb"\n", data, size, found):
+            return unsure
     if not found:
         return unsure
-    return ChunkBounds(min(found), max(found))
+    low = min(found, key=_normal)
+    high = max(found, key=_normal)
+    return ChunkBounds((low[:10], low[11:15] + b"0"), (high[:10], high[11:15] + b"9"))
+
+
+def _tens(lead: bytes, data: bytes, size: int, found: list[bytes]) -> bool:
+    """Add to ``found`` every ten-minute stretch a time after ``lead`` falls in (each found
+    by one search that skips the ones already known); False when there are too many."""
+    while len(found) <= _MAX_STRETCHES:
+        known = b"|".join(re.escape(stretch) for stretch in found)
+        skip = b"(?!" + known + b")" if known else b""
+        hit = re.compile(lead + skip + _TENS).search(data, 0, size)
+        if hit is None:
+            return True
+        found.append(hit.group(1))
+    return False
+
+
+def _normal(stretch: bytes) -> bytes:
+    """A stretch with ``T`` between date and time, so that stretches compare as times."""
+    return stretch[:10] + b"T" + stretch[11:]
+
+
+def _all_lines_open_a_brace(data: bytes, size: int, newlines: int) -> bool:
+    """True when every line of the chunk starts with ``{`` (then none starts with a time)."""
+    if data[:1] != b"{":
+        return False
+    starts = newlines - (1 if data[size - 1 : size] == b"\n" else 0)
+    return data.count(b"\n{", 0, size) == starts
 
 
 def _minute(instant: str) -> _Minute:

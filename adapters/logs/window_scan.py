@@ -66,7 +66,7 @@ class _Grid:
             self._scan.tick()
             chunk = data.chunk(start, data.size, want=GRID_BYTES)
             newlines = _newlines(chunk.data)
-            self.cells.append(Cell(chunk.base, chunk.end, newlines, bounds_of(chunk)))
+            self.cells.append(Cell(chunk.base, chunk.end, newlines, bounds_of(chunk, newlines)))
         low, high = 0, len(self.cells) - 1
         while low < high:
             middle = (low + high) // 2
