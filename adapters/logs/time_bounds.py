@@ -39,6 +39,7 @@ _JSON_OTHER: Final = {
 }
 _TENS: Final = rb"(\d{4}-\d\d-\d\d[T ]\d\d:\d)"
 """A time up to the tens of its minutes: the bounds are kept to ten minutes."""
+_MINUTE: Final = rb"(\d{4}-\d\d-\d\d[T ]\d\d:\d\d)"
 _TEXT_FIRST: Final = re.compile(_TENS)
 _MAX_STRETCHES: Final = 4
 _OFFSET: Final = rb"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d{1,9})?)?[+-](?!00:?00)\d"
@@ -70,47 +71,54 @@ def bounds_of(chunk: Chunk, newlines: int | None = None) -> ChunkBounds:
         return unsure
     if data.find(b"-----BEGIN", 0, size) >= 0 or _KEY_ESCAPE.search(data, 0, size):
         return unsure
-    found: list[bytes] = []
+    spans: list[tuple[bytes, bytes]] = []
     if data.find(b'"', 0, size) >= 0:
         for name in _KEY_NAMES:
             if data.find(b'"' + name + b'"', 0, size) >= 0:
                 if _JSON_OTHER[name].search(data, 0, size):
                     return unsure
-                if not _tens(_after_key(name) + b'"', data, size, found):
-                    return unsure
+                spans += _spans(_after_key(name) + b'"', data, size)
     if newlines is None:
         newlines = data.count(b"\n", 0, size)
     if not _all_lines_open_a_brace(data, size, newlines):
         if _TEXT_OFFSET.search(data, 0, size) or _FIRST_OFFSET.match(data, 0, size):
             return unsure
         first = _TEXT_FIRST.match(data, 0, size)
-        if first is not None and first.group(1) not in found:
-            found.append(first.group(1))
-        if not _tens(rb"\n", data, size, found):
-            return unsure
-    if not found:
+        if first is not None:
+            spans.append(_span(first.group(1)))
+        spans += _spans(rb"\n", data, size)
+    if not spans:
         return unsure
-    low = min(found, key=_normal)
-    high = max(found, key=_normal)
-    return ChunkBounds((low[:10], low[11:15] + b"0"), (high[:10], high[11:15] + b"9"))
+    low = min(span[0] for span in spans)
+    high = max(span[1] for span in spans)
+    return ChunkBounds((low[:10], low[11:16]), (high[:10], high[11:16]))
 
 
-def _tens(lead: bytes, data: bytes, size: int, found: list[bytes]) -> bool:
-    """Add to ``found`` every ten-minute stretch a time after ``lead`` falls in (each found
-    by one search that skips the ones already known); False when there are too many."""
-    while len(found) <= _MAX_STRETCHES:
+def _spans(lead: bytes, data: bytes, size: int) -> list[tuple[bytes, bytes]]:
+    """The (first, last) minute of every stretch the times after ``lead`` fall in: the
+    ten-minute stretches, each found by one search that skips those already known; past a
+    few of them, the least and greatest minute written."""
+    found: list[bytes] = []
+    while len(found) < _MAX_STRETCHES:
         known = b"|".join(re.escape(stretch) for stretch in found)
         skip = b"(?!" + known + b")" if known else b""
         hit = re.compile(lead + skip + _TENS).search(data, 0, size)
         if hit is None:
-            return True
+            return [_span(stretch) for stretch in found]
         found.append(hit.group(1))
-    return False
+    minutes = [_normal(minute) for minute in re.compile(lead + _MINUTE).findall(data, 0, size)]
+    return [(min(minutes), max(minutes))]
 
 
-def _normal(stretch: bytes) -> bytes:
-    """A stretch with ``T`` between date and time, so that stretches compare as times."""
-    return stretch[:10] + b"T" + stretch[11:]
+def _span(stretch: bytes) -> tuple[bytes, bytes]:
+    """The first and last minute of a ten-minute stretch, ``T`` between date and time."""
+    normal = _normal(stretch)
+    return normal + b"0", normal + b"9"
+
+
+def _normal(written: bytes) -> bytes:
+    """A time with ``T`` between date and time, so that times compare as written."""
+    return written[:10] + b"T" + written[11:]
 
 
 def _all_lines_open_a_brace(data: bytes, size: int, newlines: int) -> bool:
