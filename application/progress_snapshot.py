@@ -112,6 +112,9 @@ class SnapshotBuilder:
                     sources.setdefault(source.identity, source)
             else:
                 negative.append(fact)
+            unread = _unread_note(tool_call_id, record.tool_name, checked.agent_result)
+            if unread is not None:
+                limitations.append(unread)
             if record.truncated:
                 limitations.append(
                     f"The result of {tool_call_id} ({record.tool_name}) was truncated: "
@@ -138,6 +141,22 @@ def _in_call_order(
 ) -> list[ObservedFact]:
     position = {tool_call_id: index for index, tool_call_id in enumerate(ids)}
     return sorted(found + negative, key=lambda fact: position[fact.tool_call_id])
+
+
+def _unread_note(tool_call_id: str, tool_name: str, agent_result: JsonObject) -> str | None:
+    """The limitation of a result whose scope names parts its backend did not read or place
+    (``scope.skipped``: kind → count), or None."""
+    scope = agent_result.get("scope")
+    skipped = scope.get("skipped") if isinstance(scope, dict) else None
+    if not isinstance(skipped, dict):
+        return None
+    parts = [f"{name.replace('_', ' ')}: {count}" for name, count in skipped.items() if count]
+    if not parts:
+        return None
+    return (
+        f"The search of {tool_call_id} ({tool_name}) did not read all of its scope "
+        f"({', '.join(parts)}); a match may be hidden there, so its result is incomplete."
+    )
 
 
 def _limitation(record: CanonicalInvocation, reason: UnverifiedReason) -> str:

@@ -2,7 +2,10 @@
 
 * ``factledger logs project PATH... [--service S] [--query Q] [--start T] [--end T] --json``
   prints the model observation the ``query_logs`` tool would produce over these files (the
-  embedded file backend, then the projector, then the model-visible keys only).
+  embedded file backend, then the projector, then the model-visible keys only). Each PATH is
+  searched as the tool searches its configured folder, whatever its name (a folder such as
+  ``.factledger/demo/logs`` included): a folder's files take their service from the first
+  folder below it or their own name, a file given by name is read as it is.
 * ``factledger logs mine PATH --jsonl`` prints one JSON object per input line:
   ``{"line": N, "template_id": ..., "template": ...}`` (N from 1; a continuation line gets
   the template of the record it belongs to).

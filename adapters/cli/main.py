@@ -2,16 +2,26 @@
 
 Each sub-command lives in its own module with a ``register(subparsers)`` function; this module
 only lists them. Every handler returns the process exit code.
+
+A command whose output goes to a pipe that closes early (``factledger logs mine FILE | head``)
+stops quietly: the write that finds the pipe closed ends the command with exit code 141 (the
+shell's code for a command ended by SIGPIPE), nothing more is written to standard output and
+no traceback is printed. This is handled here, once, for every command.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-__all__ = ["main"]
+__all__ = ["PIPE_CLOSED_EXIT", "main"]
+
+PIPE_CLOSED_EXIT = 141
+"""Exit code when standard output's reader went away (128 + SIGPIPE, as a shell reports)."""
 
 Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
@@ -65,13 +75,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit code."""
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        _discard_output()
+        return PIPE_CLOSED_EXIT
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:
+        sys.stdout.flush()
+        raise
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
-    return handler(args)
+    code = handler(args)
+    sys.stdout.flush()
+    return code
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of
+    what is still buffered does not fail again on the closed pipe."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,68 +3,56 @@
 Files hold JSON lines (``ts``, ``service``, ``level``, ``message`` and any other fields) or
 plain text lines with a leading ISO-8601 time and an optional level; continuation lines
 (stack frames, ``Caused by:``, tracebacks, private-key bodies) belong to the record before
-them. A plain text record's service is the file's: the first folder under the directory
-when the file is in one, else the file name up to its first dot (``payments.log`` →
-``payments``). A record without its own time takes the time of the record before it in the
-same file.
+them. A plain text record's service is the file's (see ``discovery``). A record without its
+own time takes the time of the record before it in the same file. Which records match is
+``factledger.domain.logs.matching``'s rule.
 
-When more records match than the limit allows, the returned ones are spread over the whole
-scan (every 2nd, 4th, … match), errors and warnings kept apart so a burst of them is never
-thinned away by volume; the matched count and level counts stay exact.
+How a file is read (the answer is the same whichever way, see ``docs/adr/0020``):
+
+* a query with a text term searches the anchor term in raw 4 MiB chunks and judges only the
+  records around its hits (``HitScan``);
+* a query without one reads every line (``LineScan``) and, read from start to end, leaves a
+  time index behind (``TimeIndex``): a later window query over the same file reads only the
+  stretches of it that can hold the window;
+* a window query without a text term over a file with no index reads line by line but jumps
+  over the stretches whose time bounds, read from the raw bytes, lie outside the window
+  (``WindowScan``); the bounds are remembered for the next window query.
+
+Nothing is left out in silence: hidden entries, binary and unreadable files, links not
+followed, and records that could not be placed are counted in the raw result's
+``skipped``. A file that fails part-way counts as unreadable; what was read of it is kept.
 """
 
 from __future__ import annotations
 
+import os
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, TextIO
 
 from returns.result import Failure, Result, Success
 
-from factledger.domain.json_types import JsonObject
-from factledger.domain.logs.levels import LogLevel
-from factledger.domain.logs.line_format import LineRecord, assemble_records
-from factledger.domain.logs.query import LogQuery, query_terms
-from factledger.domain.logs.raw_format import (
-    UNKNOWN_LEVEL,
-    RawHeader,
-    encode_raw,
-    query_header,
-)
-from factledger.domain.logs.timestamps import format_instant
+from factledger.adapters.logs.discovery import LogFile, discover
+from factledger.adapters.logs.file_reader import BINARY_PROBE_BYTES, FileBytes, open_log_file
+from factledger.adapters.logs.file_versions import FileIdentity, FileVersionCache, Remembered
+from factledger.adapters.logs.hit_scan import HitScan
+from factledger.adapters.logs.line_scan import LineScan
+from factledger.adapters.logs.record_scan import FileScan, ScanRange
+from factledger.adapters.logs.sampling import MatchCollector
+from factledger.adapters.logs.term_search import TermFinder
+from factledger.adapters.logs.time_index import IndexBuilder, TimeIndex
+from factledger.adapters.logs.window_scan import Cell, WindowScan
+from factledger.domain.logs.line_format import LineRecord
+from factledger.domain.logs.matching import RecordFilter
+from factledger.domain.logs.query import LogQuery
+from factledger.domain.logs.skipped import SkipKind
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 
 __all__ = ["FileLogBackend"]
 
-_CHECK_EVERY: Final = 512
-_BINARY_PROBE: Final = 8192
-_SEVERE: Final = frozenset(
-    {LogLevel.WARN.value, LogLevel.ERROR.value, LogLevel.CRITICAL.value, LogLevel.FATAL.value}
-)
-
 
 class _DeadlinePassed(Exception):
     pass
-
-
-class _Thinned:
-    """Keeps every ``stride``-th item offered, doubling the stride when full."""
-
-    def __init__(self, capacity: int) -> None:
-        self.capacity = max(1, capacity)
-        self.stride = 1
-        self.offered = 0
-        self.items: list[tuple[str, int, int, JsonObject]] = []
-
-    def offer(self, item: tuple[str, int, int, JsonObject]) -> None:
-        if self.offered % self.stride == 0:
-            self.items.append(item)
-            if len(self.items) > self.capacity:
-                self.items = self.items[::2]
-                self.stride *= 2
-        self.offered += 1
 
 
 class FileLogBackend:
@@ -76,137 +64,142 @@ class FileLogBackend:
         clock: Callable[[], float] = time.monotonic,
         files: Sequence[Path] | None = None,
     ) -> None:
-        """Scan every file under ``directory``; or, with ``files``, only those files and the
-        files under those folders (paths relative to ``directory`` or absolute)."""
+        """Scan every file under ``directory``; or, with ``files``, only those: each is a root
+        of its own (a folder is searched like the directory, a file is read whatever its
+        name), relative paths taken from ``directory``."""
         self._directory = directory
         self._clock = clock
-        self._only = None if files is None else tuple(directory / path for path in files)
+        self._roots = (directory,) if files is None else tuple(directory / path for path in files)
+        self._caches = _Caches()
 
     def query(self, query: LogQuery, *, deadline: float) -> Result[str, BackendFailure]:
         """The raw result for a query (see ``factledger.domain.logs.raw_format``)."""
         if not self._directory.is_dir():
             return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "LOG_DIR_MISSING"))
+        clock = self._clock
+
+        def tick() -> None:
+            if clock() > deadline:
+                raise _DeadlinePassed
+
         try:
-            return Success(self._scan(query, deadline))
+            tick()
+            return Success(self._scan(query, tick))
         except _DeadlinePassed:
             return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
         except OSError:
             return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "LOG_READ_FAILED"))
 
-    def _scan(self, query: LogQuery, deadline: float) -> str:
-        terms = query_terms(query.text)
-        start = None if query.start is None else format_instant(query.start)
-        end = None if query.end is None else format_instant(query.end)
-        severe = _Thinned(query.limit // 2)
-        other = _Thinned(query.limit)
-        matched = 0
-        levels: Counter[str] = Counter()
-        first: str | None = None
-        last: str | None = None
-        for file_index, path in enumerate(self._files(deadline)):
-            relative = _relative(path, self._directory)
-            file_service = _service_of(relative)
-            with path.open(encoding="utf-8", errors="replace") as handle:
-                for record in assemble_records(self._lines(handle, deadline)):
-                    if not record.text.strip():
-                        continue
-                    service = record.service if record.service is not None else file_service
-                    if query.service is not None and service != query.service:
-                        continue
-                    if (start is not None or end is not None) and (
-                        record.ts is None
-                        or (start is not None and record.ts < start)
-                        or (end is not None and record.ts > end)
-                    ):
-                        continue
-                    if terms:
-                        text = record.text.lower()
-                        if not all(term in text for term in terms):
-                            continue
-                    matched += 1
-                    levels[record.level or UNKNOWN_LEVEL] += 1
-                    if record.ts is not None:
-                        first = record.ts if first is None or record.ts < first else first
-                        last = record.ts if last is None or record.ts > last else last
-                    item = (
-                        record.ts or "",
-                        file_index,
-                        record.first_line,
-                        _raw_record(record, service, relative.as_posix()),
-                    )
-                    if record.level in _SEVERE or record.stack:
-                        severe.offer(item)
-                    else:
-                        other.offer(item)
-        kept_severe = severe.items
-        room = max(0, query.limit - len(kept_severe))
-        kept_other = other.items
-        if len(kept_other) > room:
-            step = len(kept_other) / room if room else 0
-            kept_other = [kept_other[int(i * step)] for i in range(room)] if room else []
-        chosen = sorted(kept_severe + kept_other, key=lambda item: item[:3])
-        header = RawHeader(
-            query=query_header(query),
-            window_start=start if start is not None else first,
-            window_end=end if end is not None else last,
-            matched_count=matched,
-            returned_count=len(chosen),
-            limit_reached=matched > len(chosen),
-            level_counts=dict(sorted(levels.items())),
+    def _scan(self, query: LogQuery, tick: Callable[[], None]) -> str:
+        found = discover(self._roots)
+        collector = MatchCollector(query)
+        collector.skipped.update(found.skipped)
+        record_filter = RecordFilter.of(query)
+        for file_index, log_file in enumerate(found.files):
+            tick()
+            _File(self._caches, log_file, file_index, record_filter, collector, tick).read()
+        return collector.raw(record_filter.start, record_filter.end)
+
+
+class _File:
+    """One file read for one query."""
+
+    def __init__(
+        self,
+        caches: _Caches,
+        log_file: LogFile,
+        file_index: int,
+        record_filter: RecordFilter,
+        collector: MatchCollector,
+        tick: Callable[[], None],
+    ) -> None:
+        self._caches = caches
+        self._file = log_file
+        self._index = file_index
+        self._filter = record_filter
+        self._collector = collector
+        self._tick = tick
+
+    def read(self) -> None:
+        skipped = self._collector.skipped
+        opened = open_log_file(self._file.path, follow_links=self._file.given)
+        if opened is None:
+            skipped[SkipKind.UNREADABLE_FILES.value] += 1
+            return
+        fd, info = opened
+        try:
+            data = FileBytes(fd, info.st_size)
+            identity = FileIdentity.of(info)
+            if b"\x00" in data.read(0, BINARY_PROBE_BYTES):
+                skipped[SkipKind.BINARY_FILES.value] += 1
+                return
+            self._scan(data, identity)
+        except OSError:
+            skipped[SkipKind.UNREADABLE_FILES.value] += 1
+        finally:
+            os.close(fd)
+
+    def _sink(self, record: LineRecord, service: str) -> None:
+        self._collector.add(record, service, self._index, self._file.source)
+
+    def _scan(self, data: FileBytes, identity: FileIdentity) -> None:
+        scan = FileScan(
+            data, self._filter, self._file.service, self._sink, self._collector.skipped, self._tick
         )
-        return encode_raw(header, [item[3] for item in chosen])
+        terms = self._filter.terms
+        line_breaks = any("\n" in term or "\r" in term for term in terms)
+        windowed = self._filter.windowed
+        path = self._file.path
+        index = self._caches.indexes.usable(path, identity, data) if windowed else None
+        if index is not None and not index.value.blocks:
+            index = None
+        whole = ScanRange(0, data.size, 1, None)
+        if terms and not line_breaks:
+            finder = TermFinder(terms)
+            ranges = (
+                [whole]
+                if index is None
+                else index.value.ranges(self._filter, data.size, index.grown)
+            )
+            for scan_range in ranges:
+                HitScan(scan, finder, scan_range).run()
+        elif index is not None:
+            self._line_scan_with(index, scan, identity, data)
+        elif windowed:
+            remembered = self._caches.grids.usable(path, identity, data)
+            known = [] if remembered is None else list(remembered.value)
+            if remembered is not None and remembered.grown:
+                known = known[:-1]
+            WindowScan(scan, known).run()
+            self._caches.grids.keep(path, identity, data, known)
+        else:
+            builder = IndexBuilder()
+            LineScan(scan, whole, seen=builder).run()
+            self._caches.indexes.keep(path, identity, data, builder.finish())
 
-    def _candidates(self) -> list[Path]:
-        if self._only is None:
-            return sorted(self._directory.rglob("*"))
-        found: list[Path] = []
-        for path in self._only:
-            found.extend(sorted(path.rglob("*")) if path.is_dir() else [path])
-        return found
-
-    def _files(self, deadline: float) -> Iterator[Path]:
-        for path in self._candidates():
-            if self._clock() > deadline:
-                raise _DeadlinePassed
-            relative = _relative(path, self._directory)
-            if any(part.startswith(".") and part not in (".", "..") for part in relative.parts):
-                continue
-            if not path.is_file() or path.is_symlink():
-                continue
-            with path.open("rb") as probe:
-                if b"\x00" in probe.read(_BINARY_PROBE):
-                    continue
-            yield path
-
-    def _lines(self, handle: TextIO, deadline: float) -> Iterator[str]:
-        clock = self._clock
-        for count, line in enumerate(handle):
-            if count % _CHECK_EVERY == 0 and clock() > deadline:
-                raise _DeadlinePassed
-            yield line
+    def _line_scan_with(
+        self,
+        index: Remembered[TimeIndex],
+        scan: FileScan,
+        identity: FileIdentity,
+        data: FileBytes,
+    ) -> None:
+        """Read the stretches the index names; a grown file's new part extends the index."""
+        blocks = index.value.blocks
+        builder = IndexBuilder(floor=blocks[-1].start) if index.grown else None
+        for scan_range in index.value.ranges(self._filter, data.size, index.grown):
+            tail = index.grown and scan_range.end == data.size
+            LineScan(scan, scan_range, seen=builder if tail else None).run()
+        if builder is not None:
+            extended = blocks[:-1] + builder.finish().blocks
+            self._caches.indexes.keep(self._file.path, identity, data, TimeIndex(extended))
 
 
-def _relative(path: Path, directory: Path) -> Path:
-    try:
-        return path.relative_to(directory)
-    except ValueError:
-        return Path(path.name)
+class _Caches:
+    """What a backend remembers of the files it has read (see ``file_versions``)."""
 
-
-def _service_of(relative: Path) -> str:
-    if len(relative.parts) > 1:
-        return relative.parts[0]
-    return relative.name.split(".", 1)[0]
-
-
-def _raw_record(record: LineRecord, service: str, source: str) -> JsonObject:
-    return {
-        "ts": record.ts,
-        "service": service,
-        "level": record.level,
-        "message": record.message,
-        "fields": record.fields,
-        "stack": list(record.stack),
-        "source": source,
-        "line": record.first_line,
-    }
+    def __init__(self) -> None:
+        self.indexes: FileVersionCache[TimeIndex] = FileVersionCache()
+        """Time indexes, from reading a whole file line by line."""
+        self.grids: FileVersionCache[list[Cell]] = FileVersionCache()
+        """Grids of time bounds, from window scans."""

@@ -1,4 +1,9 @@
-"""``query_logs``: a bounded, redacted picture of a service's logs in a window."""
+"""``query_logs``: a bounded, redacted picture of a service's logs in a window.
+
+The evidence status comes from the content alone (``recompute_evidence_status``), for the
+projector and for the control view's recomputation alike: a result whose scope names parts
+that were not read is marked incomplete there, and its summary says so before anything else.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS, recompute_evidence_status
 from factledger.domain.logs.projector import DEFAULT_SETTINGS, LogProjectionSettings, project_logs
 from factledger.domain.logs.query import LogQuery
+from factledger.domain.logs.skipped import describe_skipped, read_skipped
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import BackendFailure, ProjectedToolResult, ProjectionFailure
 from factledger.ports.logs import LogBackend
@@ -25,7 +31,8 @@ DESCRIPTION = (
     "Search one service's logs in a time window. Returns the matched count, log templates "
     "(count, first/last seen, levels, redacted examples) and redacted events sampled across the "
     "window; secrets, hosts, IPs and identifiers are masked. Zero matches is a valid, scoped "
-    "negative result."
+    "negative result, unless scope.skipped names files or records that were not read: then the "
+    "result is incomplete (truncated, SCOPE_NOT_FULLY_READ)."
 )
 _ALWAYS = frozenset({"scope", "truncated"})
 
@@ -106,13 +113,17 @@ class LogsToolSpec(EvidenceTool[LogsInput]):
         service, query = scope.get("service"), scope.get("query")
         window = f"between {scope.get('start')} and {scope.get('end')}"
         searched = f"{query!r} in {service}" if query else f"any line of {service}"
+        skipped = read_skipped(scope.get("skipped", {})) or {}
+        unread = f"Incomplete search (not read: {describe_skipped(skipped)}): " if skipped else ""
         if evidence_status is not EvidenceStatus.EVIDENCE_FOUND:
+            if unread:
+                return f"{unread}no log lines matched {searched} {window} in what was read."
             return f"No log lines matched {searched} {window}."
         patterns = agent_result.get("patterns")
         top = patterns[0] if isinstance(patterns, list) and patterns else {}
         top = top if isinstance(top, dict) else {}
         return (
-            f"{agent_result.get('matched_count')} log lines matched {searched} {window}; "
+            f"{unread}{agent_result.get('matched_count')} log lines matched {searched} {window}; "
             f"top pattern ({top.get('count')}×, {top.get('first_seen')} to "
             f"{top.get('last_seen')}): {top.get('template')}"
         )

@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Final, Literal
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.logs.levels import normalize_level
 from factledger.domain.logs.stack_traces import looks_like_continuation
-from factledger.domain.logs.timestamps import LEADING_TIMESTAMP, format_instant, parse_instant
+from factledger.domain.logs.timestamps import LEADING_TIMESTAMP, format_instant, normalize_instant
 
-__all__ = ["LineRecord", "assemble_records", "parse_line"]
+__all__ = [
+    "LineRecord",
+    "RecordSplitter",
+    "assemble_records",
+    "build_record",
+    "continues_record",
+    "parse_line",
+    "record_time",
+]
 
 _TIME_KEYS: Final = ("ts", "timestamp", "@timestamp", "time", "datetime", "date")
 _LEVEL_KEYS: Final = ("level", "severity", "lvl", "levelname", "log.level", "loglevel")
@@ -82,8 +90,26 @@ class LineRecord:
     """The record's lines as written, joined by line breaks (for text queries)."""
 
 
+_Parsed = tuple[
+    "str | None",
+    "str | None",
+    "str | None",
+    str,
+    JsonObject,
+    tuple[str, ...],
+    Literal["json", "text"],
+]
+"""(ts, level, service, message, fields, stack, kind) of one line."""
+
+
 def parse_line(line: str) -> LineRecord:
     """A line as a record of its own (no continuation lines yet)."""
+    ts, level, service, message, fields, stack, kind = _parse(line)
+    text = line.strip() if kind == "json" else line.rstrip("\r\n")
+    return LineRecord(ts, level, service, message, fields, stack, kind, text=text)
+
+
+def _parse(line: str) -> _Parsed:
     stripped = line.strip()
     if stripped.startswith("{"):
         structured = _parse_json(stripped)
@@ -92,64 +118,105 @@ def parse_line(line: str) -> LineRecord:
     return _parse_text(line.rstrip("\r\n"))
 
 
+def record_time(line: str) -> str | None:
+    """``parse_line(line).ts``, computed without building the record."""
+    stripped = line.strip()
+    if stripped.startswith("{"):
+        value = _load_object(stripped)
+        if value is not None:
+            for key in _TIME_KEYS:
+                if key in value:
+                    return _time(value[key])
+            return None
+    found = LEADING_TIMESTAMP.match(line.rstrip("\r\n"))
+    return None if found is None else normalize_instant(found.group("ts"))
+
+
+def continues_record(line: str) -> bool:
+    """True when a line read outside a private-key block belongs to the record before it: it
+    has text, no leading time, and reads as a stack frame, a cause or an exception line."""
+    first = line[:1]
+    if first == "{" or "0" <= first <= "9" or not first:
+        return False
+    if not line.strip() or LEADING_TIMESTAMP.match(line) is not None:
+        return False
+    return looks_like_continuation(line)
+
+
+class RecordSplitter:
+    """Tells, line by line, which lines start a record: every line but those that continue
+    the record before them (``continues_record``) and every line of a private-key block (from
+    a record's ``-----BEGIN`` line to the next line holding ``-----END``)."""
+
+    __slots__ = ("_in_key_block", "_open")
+
+    def __init__(self) -> None:
+        self._open = False
+        self._in_key_block = False
+
+    def starts_record(self, line: str) -> bool:
+        """True when ``line`` (without its line break) starts a record."""
+        if self._open and (self._in_key_block or continues_record(line)):
+            if self._in_key_block and "-----END" in line:
+                self._in_key_block = False
+            return False
+        self._open = True
+        self._in_key_block = "-----BEGIN" in line and "-----END" not in line
+        return True
+
+
+def build_record(lines: Sequence[str], first_line: int, inherited: str | None = None) -> LineRecord:
+    """The record made of ``lines`` (each without its line break, the first one starting the
+    record); it takes the time ``inherited`` when its first line has none."""
+    ts, level, service, message, fields, stack, kind = _parse(lines[0])
+    return LineRecord(
+        ts if ts is not None else inherited,
+        level,
+        service,
+        message,
+        fields,
+        stack + tuple(lines[1:]) if len(lines) > 1 else stack,
+        kind,
+        first_line,
+        first_line + len(lines) - 1,
+        "\n".join(lines),
+    )
+
+
 def assemble_records(lines: Iterable[str], inherit_time: bool = True) -> Iterator[LineRecord]:
     """Records from consecutive lines of one file. A line that continues the record before
     it (a stack frame, ``Caused by:``, a traceback line, a private-key body) is attached to
     it; every other line starts a record. A record without its own time takes the time of
     the record before it when ``inherit_time``."""
-    current: LineRecord | None = None
-    continuation: list[str] = []
-    texts: list[str] = []
-    in_key_block = False
+    splitter = RecordSplitter()
+    pending: list[str] = []
+    first = 1
     last_ts: str | None = None
     number = 0
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
-        if current is not None and (in_key_block or (line.strip() and _continues(line))):
-            continuation.append(line)
-            texts.append(line)
-            if "-----END" in line:
-                in_key_block = False
+        if pending and not splitter.starts_record(line):
+            pending.append(line)
             continue
-        if current is not None:
-            yield _finish(current, continuation, texts, number - 1)
-        record = parse_line(line)
-        if record.ts is None and inherit_time and last_ts is not None:
-            record = evolve(record, ts=last_ts)
-        elif record.ts is not None:
-            last_ts = record.ts
-        current = evolve(record, first_line=number)
-        continuation = []
-        texts = [line]
-        in_key_block = "-----BEGIN" in line and "-----END" not in line
-    if current is not None:
-        yield _finish(current, continuation, texts, number)
+        if pending:
+            record = build_record(pending, first, last_ts if inherit_time else None)
+            last_ts = record.ts if record.ts is not None else last_ts
+            yield record
+        else:
+            splitter.starts_record(line)
+        pending = [line]
+        first = number
+    if pending:
+        yield build_record(pending, first, last_ts if inherit_time else None)
 
 
-def _continues(line: str) -> bool:
-    if LEADING_TIMESTAMP.match(line) is not None:
-        return False
-    return looks_like_continuation(line)
-
-
-def _finish(
-    record: LineRecord, continuation: list[str], texts: list[str], last_line: int
-) -> LineRecord:
-    return evolve(
-        record,
-        stack=record.stack + tuple(continuation),
-        last_line=last_line,
-        text="\n".join(texts),
-    )
-
-
-def _parse_text(line: str) -> LineRecord:
+def _parse_text(line: str) -> _Parsed:
     found = LEADING_TIMESTAMP.match(line)
     if found is None:
-        return LineRecord(None, _scan_level(line), None, line, {}, (), "text", text=line)
-    instant = parse_instant(found.group("ts"))
+        return None, _scan_level(line), None, line, {}, (), "text"
+    instant = normalize_instant(found.group("ts"))
     if instant is None:
-        return LineRecord(None, _scan_level(line), None, line, {}, (), "text", text=line)
+        return None, _scan_level(line), None, line, {}, (), "text"
     rest = line[found.end() :]
     level_match = _LEVEL_AFTER_TIME.match(rest)
     level = None
@@ -159,7 +226,7 @@ def _parse_text(line: str) -> LineRecord:
             level = normalized.value
             rest = rest[level_match.end() :]
     message = rest.lstrip(" \t,|-:").strip() if level is None else rest.strip(" \t-:|")
-    return LineRecord(format_instant(instant), level, None, message, {}, (), "text", text=line)
+    return instant, level, None, message, {}, (), "text"
 
 
 def _scan_level(line: str) -> str | None:
@@ -171,12 +238,18 @@ def _scan_level(line: str) -> str | None:
     return None
 
 
-def _parse_json(text: str) -> LineRecord | None:
+def _load_object(text: str) -> JsonObject | None:
+    """The JSON object a line holds, or None (not JSON, not an object, or nested too deep)."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    if not isinstance(value, dict):
+    return value if isinstance(value, dict) else None
+
+
+def _parse_json(text: str) -> _Parsed | None:
+    value = _load_object(text)
+    if value is None:
         return None
     fields: JsonObject = dict(value)
     ts = _time(_take(fields, _TIME_KEYS))
@@ -210,7 +283,7 @@ def _parse_json(text: str) -> LineRecord | None:
         first, *more = message.split("\n")
         message = first
         stack = tuple(line for line in more if line.strip()) + stack
-    return LineRecord(ts, level, service, message, fields, stack, "json", text=text)
+    return ts, level, service, message, fields, stack, "json"
 
 
 def _take(fields: JsonObject, keys: tuple[str, ...]) -> JsonValue:
@@ -222,8 +295,7 @@ def _take(fields: JsonObject, keys: tuple[str, ...]) -> JsonValue:
 
 def _time(value: JsonValue) -> str | None:
     if isinstance(value, str):
-        instant = parse_instant(value)
-        return None if instant is None else format_instant(instant)
+        return normalize_instant(value)
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
         seconds = value / 1000 if value >= _EPOCH_MILLIS else float(value)
         try:

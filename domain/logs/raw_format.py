@@ -11,6 +11,7 @@ Shape (``format`` = ``factledger.logs/1``)::
       "returned_count": int,       # records below (== len(records))
       "limit_reached": bool,       # true when matched_count > returned_count
       "level_counts": {level: int},  # over every matched record; "UNKNOWN" when none
+      "skipped": {kind: int},      # optional: what the backend did not read or place
       "records": [
         {"ts": instant|null, "service": str|null, "level": str|null, "message": str,
          "fields": {str: json}, "stack": [str, ...], "source": str|null, "line": int|null}
@@ -22,6 +23,11 @@ searched: the requested bounds, an open bound replaced by the first or last matc
 ``stack`` holds the continuation lines (stack-trace frames, ``Caused by:`` …) attached to the
 record; ``fields`` holds every other field of a structured record. Records come in time
 order. ``records`` is written last so a reader can stream it; a reader accepts any order.
+
+``skipped`` (see ``factledger.domain.logs.skipped``) counts, per kind, the parts of the scope
+the backend did not read (hidden, binary, unreadable files, links it did not follow) or
+could not place (records without a time under a window, JSON lines that do not parse). It
+may be absent: a backend that writes none states that it read everything.
 """
 
 from __future__ import annotations
@@ -30,10 +36,11 @@ import json
 from collections.abc import Iterator
 from typing import Final, TypeGuard
 
-from attrs import frozen
+from attrs import field, frozen
 
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.logs.query import LogQuery
+from factledger.domain.logs.skipped import read_skipped
 from factledger.domain.logs.timestamps import format_instant, parse_instant
 
 __all__ = [
@@ -102,6 +109,8 @@ class RawHeader:
     """True when fewer records were returned than matched."""
     level_counts: dict[str, int]
     """Matched records per level name (``UNKNOWN`` for none)."""
+    skipped: dict[str, int] = field(factory=dict)
+    """What the backend did not read or place, per ``SkipKind`` value (non-zero counts)."""
 
 
 def query_header(query: LogQuery) -> JsonObject:
@@ -125,6 +134,7 @@ def encode_raw(header: RawHeader, records: Iterator[JsonObject] | list[JsonObjec
         "returned_count": header.returned_count,
         "limit_reached": header.limit_reached,
         "level_counts": dict(header.level_counts),
+        "skipped": dict(header.skipped),
     }
     opening = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
     encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -152,6 +162,7 @@ _HEADER_KEYS: Final = frozenset(
         "level_counts",
     }
 )
+_OPTIONAL_KEYS: Final = frozenset({"skipped"})
 
 
 class RawReader:
@@ -244,7 +255,7 @@ class RawReader:
         if self.failure is not None:
             return self.failure
         members = self._members
-        if set(members) != _HEADER_KEYS:
+        if not _HEADER_KEYS <= set(members) <= _HEADER_KEYS | _OPTIONAL_KEYS:
             return "MALFORMED_RAW"
         if members["format"] != RAW_FORMAT:
             return "UNKNOWN_FORMAT"
@@ -269,6 +280,9 @@ class RawReader:
         end = window.get("end")
         if set(window) != {"start", "end"} or not _is_instant(start) or not _is_instant(end):
             return "MALFORMED_RAW"
+        skipped = read_skipped(members.get("skipped", {}))
+        if skipped is None:
+            return "MALFORMED_RAW"
         if returned != self.record_count or matched < returned:
             return "INCONSISTENT_COUNTS"
         if limit_reached != (matched > returned) or sum(level_counts.values()) != matched:
@@ -281,6 +295,7 @@ class RawReader:
             returned_count=returned,
             limit_reached=limit_reached,
             level_counts=level_counts,
+            skipped=skipped,
         )
 
 

@@ -27,9 +27,10 @@ def render_record(
     message_chars: int,
     field_chars: int,
     max_fields: int,
+    key: str | None = None,
 ) -> Draft:
-    """A record as an example or an event (``pattern`` names its template for an event);
-    ``message`` is already redacted."""
+    """A record as an example or an event (``pattern`` names its template for an event,
+    ``key`` what no other shown event may repeat); ``message`` is already redacted."""
     shown_message, clipped = clip(message, message_chars)
     body: JsonObject = {"ts": ts, "level": level}
     if pattern is not None:
@@ -38,8 +39,8 @@ def render_record(
     fields = record.get("fields")
     if isinstance(fields, dict) and fields:
         shown: JsonObject = {}
-        for key, value in list(fields.items())[:max_fields]:
-            redacted = redactor.redact_value(key, value)
+        for name, value in list(fields.items())[:max_fields]:
+            redacted = redactor.redact_value(name, value)
             if isinstance(redacted, str):
                 redacted, cut = clip(redacted, field_chars)
                 clipped = clipped or cut
@@ -49,7 +50,7 @@ def render_record(
                 )
                 redacted = text
                 clipped = clipped or cut
-            shown[clip(redactor.redact(key), 64)[0]] = redacted
+            shown[clip(redactor.redact(name), 64)[0]] = redacted
         clipped = clipped or len(fields) > max_fields
         body["fields"] = shown
     frames_dropped = False
@@ -67,7 +68,7 @@ def render_record(
             ]
             body["continuation"] = kept
             frames_dropped = len(redacted_lines) > SHOWN_CONTINUATION_LINES
-    return Draft(body, clipped=clipped, frames_dropped=frames_dropped)
+    return Draft(body, clipped=clipped, frames_dropped=frames_dropped, key=key)
 
 
 def clip(text: str, limit: int) -> tuple[str, bool]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Final
 
 __all__ = [
     "LEADING_TIMESTAMP",
     "format_instant",
+    "normalize_instant",
     "parse_instant",
 ]
 
@@ -60,4 +62,46 @@ def parse_instant(text: str) -> datetime | None:
 def format_instant(instant: datetime) -> str:
     """The raw format's form of an instant: UTC, milliseconds, ``Z``."""
     utc = instant.astimezone(UTC) if instant.tzinfo is not None else instant
-    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+    return (
+        f"{utc.year:04d}-{utc.month:02d}-{utc.day:02d}T{utc.hour:02d}:{utc.minute:02d}:"
+        f"{utc.second:02d}.{utc.microsecond // 1000:03d}Z"
+    )
+
+
+def normalize_instant(text: str) -> str | None:
+    """``format_instant(parse_instant(text))``, or None when the text names no instant; the
+    raw format's own form (and the same without a fraction) is checked without parsing."""
+    size = len(text)
+    if (
+        size in (20, 24)
+        and text[-1] == "Z"
+        and text[4] == "-"
+        and text[7] == "-"
+        and text[10] == "T"
+        and text[13] == ":"
+        and text[16] == ":"
+        and text[0] != "0"
+        and "0" <= text[17] <= "5"
+        and _minute_exists(text[:16])
+    ):
+        if size == 20 and text[18].isdigit() and text[18].isascii():
+            return text[:19] + ".000Z"
+        digits = text[18] + text[20:23]
+        if size == 24 and text[19] == "." and digits.isdigit() and digits.isascii():
+            return text
+    instant = parse_instant(text)
+    return None if instant is None else format_instant(instant)
+
+
+@lru_cache(maxsize=4096)
+def _minute_exists(prefix: str) -> bool:
+    """True when ``YYYY-MM-DDTHH:MM`` names a real minute (digits only)."""
+    if not (prefix[:4] + prefix[5:7] + prefix[8:10] + prefix[11:13] + prefix[14:16]).isdigit():
+        return False
+    if not prefix.isascii():
+        return False
+    try:
+        datetime.fromisoformat(prefix)
+    except ValueError:
+        return False
+    return True

@@ -13,6 +13,7 @@ from factledger.adapters.config.sections import LogsSettings
 from factledger.adapters.config.settings import Settings
 from factledger.application.canonical_view import CanonicalInvocation
 from factledger.application.interceptor import Observed
+from factledger.application.run_repository import StoreFailed
 from factledger.application.run_service import StartedRun
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_events import DiagnosisContext
@@ -128,3 +129,24 @@ def test_a_missing_log_folder_is_a_backend_error(tmp_path: Path) -> None:
         "reason": "LOG_DIR_MISSING",
     }
     runtime.close()
+
+
+def test_a_search_that_could_not_read_a_file_is_an_incomplete_negative_named_in_the_snapshot(
+    runtime: Runtime, log_dir: Path
+) -> None:
+    (log_dir / "card-gateway.jsonl.1.gz").write_bytes(b"\x1f\x8b\x08\x00\x00 GW-777")
+    (log_dir / ".card-gateway.jsonl.swp").write_text("GW-777")
+    run_id = _start(runtime)
+    observation = _call(runtime, run_id, "l1", query="GW-777")
+    assert observation["status"] == "READY"
+    assert observation["evidence_status"] == "NO_EVIDENCE"
+    assert observation["truncated"] is True
+    assert observation["truncation_reasons"] == ["SCOPE_NOT_FULLY_READ"]
+    scope = observation["scope"]
+    assert isinstance(scope, dict)
+    assert scope["skipped"] == {"hidden_entries": 1, "binary_files": 1}
+    snapshot = runtime.snapshots.build(run_id)
+    assert not isinstance(snapshot, StoreFailed)
+    assert any("did not read all of its scope" in note for note in snapshot.limitations)
+    (fact,) = snapshot.observed_facts
+    assert fact.summary.startswith("Incomplete search (not read: 1 hidden entry, 1 binary file)")

@@ -81,6 +81,7 @@ def test_project_filters_narrow_the_scope(
         "query": "payment",
         "start": "2024-06-01T10:00:01.000Z",
         "end": "2024-06-01T10:00:30.000Z",
+        "skipped": {},
     }
 
 
@@ -100,3 +101,25 @@ def test_project_refuses_a_bad_timestamp_and_a_missing_path(
     assert main(["logs", "project", str(log_file), "--start", "yesterday", "--json"]) == 2
     assert "BAD_TIMESTAMP" in capsys.readouterr().err
     assert main(["logs", "project", str(tmp_path / "absent.log"), "--json"]) == 2
+
+
+def test_project_reads_a_folder_below_a_dot_folder_named_relative_to_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    logs = tmp_path / ".factledger" / "demo" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "card-gateway.log").write_text("2026-03-14T09:41:00Z ERROR GW-504 pool exhausted\n")
+    (logs / ".card-gateway.log.partial").write_text("2026-03-14T09:41:00Z ERROR GW-504 half\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["logs", "project", ".factledger/demo/logs", "--query", "GW-504", "--json"]) == 0
+    observation = json.loads(capsys.readouterr().out)
+    assert observation["evidence_status"] == "EVIDENCE_FOUND"
+    assert observation["matched_count"] == 1
+    assert observation["scope"]["skipped"] == {"hidden_entries": 1}
+    assert observation["truncated"] is True
+    assert "SCOPE_NOT_FULLY_READ" in observation["truncation_reasons"]
+    assert (
+        main(["logs", "project", ".factledger/demo/logs", "--service", "card-gateway", "--json"])
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["matched_count"] == 1

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from returns.result import Failure, Success
 
+from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.agent_result import (
     CONTROL_ONLY_KEYS,
     MODEL_VISIBLE_KEYS,
@@ -59,6 +60,7 @@ def test_zero_matched_records_is_no_evidence_with_the_searched_scope() -> None:
         "query": "timeout",
         "start": "2024-06-01T09:00:00.000Z",
         "end": "2024-06-01T11:00:00.000Z",
+        "skipped": {},
     }
     assert result.agent_result["matched_count"] == 0
     assert result.agent_result["patterns"] == []
@@ -188,10 +190,100 @@ def test_a_record_with_an_unreadable_timestamp_is_refused() -> None:
     assert project_logs(text, OPEN) == Failure(ProjectionFailure("MALFORMED_RECORD"))
 
 
-def test_the_same_raw_always_gives_the_same_observation() -> None:
+def test_an_observation_does_not_depend_on_what_was_projected_before_it() -> None:
     records = [record(f"job {i} finished in {i}s", level="INFO") for i in range(50)]
+    records.append(record("login failed password=hunter2hunter2 host=db-7.internal"))
     text = raw(records)
-    assert project_logs(text, OPEN) == project_logs(text, OPEN)
+    first = project_logs(text, OPEN).unwrap()
+    other = [
+        record(f"host=db-{i}.internal job {i} password=pw{i}x{i}", level="ERROR")
+        for i in range(300)
+    ]
+    project_logs(raw(other), OPEN).unwrap()
+    assert project_logs(text, OPEN).unwrap() == first
+
+
+def test_the_order_of_the_raw_members_does_not_change_the_observation() -> None:
+    records = [record(f"job {i} finished in {i}s", level="INFO") for i in range(20)]
+    text = raw(records)
+    head, _, body = text.partition(',"records":')
+    reordered = '{"records":' + body[:-1] + "," + head[1:] + "}"
+    assert project_logs(reordered, OPEN).unwrap() == project_logs(text, OPEN).unwrap()
+
+
+def _spread(message: str, count: int, level: str = "INFO") -> list[JsonObject]:
+    return [
+        record(
+            message.format(i=i),
+            ts=f"2024-06-01T10:{i * 60 // count:02d}:{i % 60:02d}.000Z",
+            level=level,
+        )
+        for i in range(count)
+    ]
+
+
+def test_a_dominant_message_is_shown_once_among_the_events_and_the_others_take_its_place() -> None:
+    records = _spread("health check ok", 3000)
+    records += [
+        record(f"cache {name} warmed", ts=f"2024-06-01T10:{minute:02d}:30.000Z")
+        for minute, name in ((5, "alpha"), (25, "beta"), (45, "gamma"))
+    ]
+    records.sort(key=lambda item: str(item["ts"]))
+    agent_result = project_logs(raw(records), OPEN).unwrap().agent_result
+    messages = [obj(event)["message"] for event in arr(agent_result["events"])]
+    assert messages.count("health check ok") == 1
+    assert {"cache alpha warmed", "cache beta warmed", "cache gamma warmed"} <= set(messages)
+
+
+def test_no_two_events_say_the_same_thing_even_when_they_differ_only_in_masked_values() -> None:
+    records = _spread("connection to 10.0.{i}.1 refused", 2000, level="ERROR")
+    records += _spread("retrying in {i} ms", 2000, level="WARN")
+    records.sort(key=lambda item: str(item["ts"]))
+    agent_result = project_logs(raw(records), OPEN).unwrap().agent_result
+    messages = [str(obj(event)["message"]) for event in arr(agent_result["events"])]
+    assert len(messages) == len(set(messages))
+    assert messages.count("connection to <IP> refused") == 1
+    assert len([m for m in messages if m.startswith("retrying in")]) >= 2
+
+
+def test_skipped_parts_of_the_scope_make_even_a_negative_result_incomplete() -> None:
+    from factledger.domain.logs.raw_format import RawHeader, encode_raw, query_header
+
+    header = RawHeader(
+        query=query_header(WINDOWED),
+        window_start="2024-06-01T09:00:00.000Z",
+        window_end="2024-06-01T11:00:00.000Z",
+        matched_count=0,
+        returned_count=0,
+        limit_reached=False,
+        level_counts={},
+        skipped={"binary_files": 1, "hidden_entries": 2},
+    )
+    result = project_logs(encode_raw(header, []), WINDOWED).unwrap()
+    assert result.evidence_status is EvidenceStatus.NO_EVIDENCE
+    assert result.truncated
+    scope = obj(result.agent_result["scope"])
+    assert scope["skipped"] == {"hidden_entries": 2, "binary_files": 1}
+    assert result.agent_result["truncation_reasons"] == ["SCOPE_NOT_FULLY_READ"]
+    unmarked = dict(result.agent_result)
+    unmarked["truncated"] = False
+    unmarked["truncation_reasons"] = []
+    assert recompute_evidence_status(unmarked) == Failure(
+        ProjectionFailure("INCOMPLETE_SCOPE_UNMARKED")
+    )
+    claimed = dict(project_logs(raw([]), OPEN).unwrap().agent_result)
+    claimed["truncated"] = True
+    claimed["truncation_reasons"] = ["SCOPE_NOT_FULLY_READ"]
+    assert recompute_evidence_status(claimed) == Failure(
+        ProjectionFailure("INCOMPLETE_SCOPE_UNMARKED")
+    )
+
+
+def test_a_raw_naming_an_unknown_kind_of_skipped_part_is_refused() -> None:
+    text = raw([record("hello")]).replace('"skipped":{}', '"skipped":{"secret=abc":1}')
+    assert project_logs(text, OPEN) == Failure(ProjectionFailure("MALFORMED_RAW"))
+    older = raw([record("hello")]).replace(',"skipped":{}', "")
+    assert project_logs(older, OPEN).unwrap().agent_result["truncated"] is False
 
 
 def test_field_names_are_redacted_and_unknown_level_names_are_not_shown_as_written() -> None:

@@ -102,8 +102,19 @@ def test_text_query_terms_keep_quoted_phrases_whole() -> None:
 def test_the_time_sketch_keeps_records_from_the_whole_range_in_bounded_memory() -> None:
     sketch: TimeSketch[int] = TimeSketch(max_slots=16)
     for second in range(100_000):
-        sketch.add(float(second), 0, second, second)
+        sketch.offer(float(second), 0, second, "tick", second)
     entries = sketch.entries()
     assert len(entries) <= 32
     assert entries[0][3] < 10_000
     assert entries[-1][3] > 90_000
+
+
+def test_a_stretch_dominated_by_one_kind_still_offers_the_other_kinds_seen_in_it() -> None:
+    sketch: TimeSketch[str] = TimeSketch(max_slots=4, kinds_per_slot=3)
+    for second in range(10_000):
+        kind = "rare" if second in (5_000, 5_001) else "tick"
+        sketch.offer(float(second), 0, second, kind, f"{kind}-{second}")
+    items = [entry[3] for entry in sketch.entries()]
+    assert "rare-5000" in items
+    assert "rare-5001" not in items
+    assert len(items) <= 4 * 3

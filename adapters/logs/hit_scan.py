@@ -1,0 +1,178 @@
+"""The scan of a text query: search the anchor term in raw chunks, judge only the records
+around its hits.
+
+For each line holding the anchor, the record it belongs to is found by walking back over
+continuation lines to the line that starts it and forward over the continuation lines after
+it; its text is checked against every term before its first line is parsed. A record
+without a time of its own takes the time of the nearest record start before it that has one
+(found by walking back, never further than the last record judged). All of this is the
+reference assembler's rule read locally, which holds as long as no private-key block is open
+and no lone ``\\r`` splits lines: from the first chunk where either may occur, the rest of
+the range is read line by line (``LineScan``), from the record that chunk starts in.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from attrs import evolve
+
+from factledger.adapters.logs.file_reader import Chunk
+from factledger.adapters.logs.line_scan import LineScan
+from factledger.adapters.logs.record_scan import (
+    FileScan,
+    ScanRange,
+    decode_line,
+    needs_line_by_line,
+)
+from factledger.adapters.logs.term_search import TermFinder
+from factledger.domain.logs.line_format import build_record, continues_record, record_time
+
+__all__ = ["HitScan"]
+
+_TICK_EVERY: Final = 256
+_STARTS_RECORD: Final = frozenset([b"", b"{", *(bytes([digit]) for digit in b"0123456789")])
+"""First bytes of a line that never continues a record (``continues_record``)."""
+
+
+def _newlines(data: bytes) -> int:
+    """Line breaks in a chunk's bytes (all of them end its lines: nothing follows its last
+    line break); deleting them is several times faster than ``count`` on long texts."""
+    return len(data) - len(data.replace(b"\n", b""))
+
+
+class _LoneBreak(Exception):
+    """A line read past the checked chunk holds a lone ``\\r``: read on line by line from the
+    record at ``start`` (line ``line``)."""
+
+    def __init__(self, start: int, line: int) -> None:
+        super().__init__(start, line)
+        self.start = start
+        self.line = line
+
+
+class HitScan:
+    """Judges the records around the anchor's hits in one range of one file."""
+
+    def __init__(self, scan: FileScan, finder: TermFinder, scan_range: ScanRange) -> None:
+        self._scan = scan
+        self._finder = finder
+        self._range = scan_range
+        self._resume = scan_range.start
+        self._known = (scan_range.start, scan_range.inherited)
+        self._judged = 0
+
+    def run(self) -> None:
+        """Scan the whole range."""
+        data, bounds = self._scan.data, self._range
+        position, line = bounds.start, bounds.line
+        while position < bounds.end:
+            self._scan.tick()
+            chunk = data.chunk(position, bounds.end)
+            if not chunk.size:
+                return
+            if needs_line_by_line(chunk):
+                self._read_on_from_chunk(chunk, line)
+                return
+            try:
+                line = self._chunk(chunk, line)
+            except _LoneBreak as lone:
+                self._read_on(chunk, lone.start, lone.line)
+                return
+            position = chunk.end
+
+    def _chunk(self, chunk: Chunk, line: int) -> int:
+        """Judge the hits of one chunk; the line number after it."""
+        hits = self._finder.hits(chunk)
+        data = chunk.data
+        counted, counted_line = 0, line
+        relative = max(0, self._resume - chunk.base)
+        while relative < chunk.size:
+            found = hits.next_line(relative)
+            if found < 0:
+                break
+            counted_line += data.count(b"\n", counted, found)
+            counted = found
+            self._resume = self._judge(chunk, chunk.base + found, counted_line)
+            relative = self._resume - chunk.base
+            self._judged += 1
+            if self._judged % _TICK_EVERY == 0:
+                self._scan.tick()
+        if not counted:
+            return line + _newlines(data)
+        return counted_line + data.count(b"\n", counted, chunk.size)
+
+    def _start_of(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str], int]:
+        """The record start at or before the line at ``offset``: (offset, line, its lines up
+        to the one at ``offset``, the offset after that one)."""
+        data, floor = self._scan.data, self._range.start
+        raw, after = data.line_at(offset, self._range.end, chunk)
+        lines = [decode_line(raw)]
+        while offset > floor and continues_record(lines[-1]):
+            previous = data.line_start_before(offset, floor, chunk)
+            raw, _ = data.line_at(previous, offset, chunk)
+            lines.append(decode_line(raw))
+            offset, line = previous, line - 1
+        lines.reverse()
+        return offset, line, lines, after
+
+    def _judge(self, chunk: Chunk, offset: int, line: int) -> int:
+        """Judge the record holding the line at ``offset``; the offset after that record."""
+        start, first_line, lines, position = self._start_of(chunk, offset, line)
+        data, end = self._scan.data, self._range.end
+        after_first = data.line_at(start, end, chunk)[1] if start != offset else position
+        while position < end:
+            raw, following = data.line_at(position, end, chunk)
+            if position >= chunk.end and b"\r" in raw[:-1]:
+                raise _LoneBreak(start, first_line)
+            if raw[:1] in _STARTS_RECORD:
+                break
+            text = decode_line(raw)
+            if not continues_record(text):
+                break
+            lines.append(text)
+            position = following
+        text = lines[0] if len(lines) == 1 else "\n".join(lines)
+        if not self._scan.filter.text_matches(text):
+            return position
+        record = build_record(lines, first_line)
+        if record.ts is None:
+            inherited = self._inherited(chunk, start)
+            if inherited is not None:
+                record = evolve(record, ts=inherited)
+        self._known = (after_first, record.ts)
+        self._scan.consider(record)
+        return position
+
+    def _inherited(self, chunk: Chunk, start: int) -> str | None:
+        """The time a record starting at ``start`` takes when it has none of its own."""
+        data = self._scan.data
+        known_at, known = self._known
+        floor = self._range.start
+        offset = start
+        while offset > known_at:
+            previous = data.line_start_before(offset, known_at, chunk)
+            raw, _ = data.line_at(previous, offset, chunk)
+            text = decode_line(raw)
+            if previous == floor or not continues_record(text):
+                moment = record_time(text)
+                if moment is not None:
+                    return moment
+            offset = previous
+        return known
+
+    def _read_on_from_chunk(self, chunk: Chunk, line: int) -> None:
+        """Read the rest of the range line by line from the record that holds the line
+        before ``chunk`` (the last line known to be read right line by line here)."""
+        floor = self._range.start
+        if chunk.base <= floor:
+            self._read_on(chunk, floor, line)
+            return
+        previous = self._scan.data.line_start_before(chunk.base, floor, chunk)
+        start, first_line, _, _ = self._start_of(chunk, previous, line - 1)
+        self._read_on(chunk, start, first_line)
+
+    def _read_on(self, chunk: Chunk, start: int, line: int) -> None:
+        """Read the rest of the range line by line from the record start at ``start``."""
+        rest = ScanRange(start, self._range.end, line, self._inherited(chunk, start))
+        LineScan(self._scan, rest, skip_before=self._resume).run()

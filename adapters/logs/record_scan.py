@@ -1,0 +1,78 @@
+"""What every scan of one file shares: the bytes it reads, the filter it applies, and where
+matched records and the records it could not place go."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from attrs import frozen
+
+from factledger.adapters.logs.file_reader import Chunk, FileBytes
+from factledger.domain.logs.line_format import LineRecord
+from factledger.domain.logs.matching import RecordFilter, Verdict
+
+__all__ = ["FileScan", "ScanRange", "decode_line", "needs_line_by_line"]
+
+
+@frozen
+class ScanRange:
+    """A stretch of a file that starts and ends on a record boundary."""
+
+    start: int
+    """Offset of its first line (a record starts there)."""
+    end: int
+    """Offset just after its last line (a record starts there, or the file ends)."""
+    line: int
+    """Line number of its first line, from 1."""
+    inherited: str | None
+    """The time a record starting at ``start`` without one of its own takes."""
+
+
+class FileScan:
+    """One file, one query: reading, judging and handing on records."""
+
+    def __init__(
+        self,
+        data: FileBytes,
+        record_filter: RecordFilter,
+        service: str,
+        sink: Callable[[LineRecord, str], None],
+        skipped: Counter[str],
+        tick: Callable[[], None],
+    ) -> None:
+        self.data = data
+        """The file's bytes."""
+        self.filter = record_filter
+        """The query's filters."""
+        self.service = service
+        """The service of the file's plain-text records."""
+        self.tick = tick
+        """Called often; raises when the query's deadline has passed."""
+        self._sink = sink
+        self._skipped = skipped
+
+    def consider(self, record: LineRecord) -> None:
+        """Judge a record whose text matched, and hand it on or count it."""
+        verdict = self.filter.judge(record, self.service)
+        if verdict is Verdict.MATCHED:
+            self._sink(record, record.service if record.service is not None else self.service)
+        elif verdict is not Verdict.EXCLUDED:
+            self._skipped[verdict.value] += 1
+
+
+def decode_line(raw: bytes) -> str:
+    """A line's bytes (without ``\\n``) as text-mode reading gives it, without its break."""
+    return raw.decode("utf-8", "replace").rstrip("\r\n")
+
+
+def needs_line_by_line(chunk: Chunk) -> bool:
+    """True when a chunk cannot be searched line by line on its own: it holds a lone ``\\r``
+    (a line break to text-mode reading) or a private-key block marker (which turns the
+    lines after it into continuation lines whatever they look like)."""
+    data, size = chunk.data, chunk.size
+    if data.find(b"\r", 0, size) >= 0 and data.count(b"\r", 0, size) != data.count(
+        b"\r\n", 0, size
+    ):
+        return True
+    return data.find(b"-----BEGIN", 0, size) >= 0
