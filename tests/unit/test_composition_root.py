@@ -55,3 +55,12 @@ def test_the_scan_would_see_a_transport_building_a_store(tmp_path: Path) -> None
     bad.write_text("store = RedisEventStore(client)\n", encoding="utf-8")
     found = _constructions(bad, _adapter_classes(), root=tmp_path)
     assert found == ["bad.py:1 builds RedisEventStore"]
+
+
+def test_the_facade_finds_the_root_through_its_entry_point() -> None:
+    from importlib.metadata import entry_points
+
+    from factledger.adapters.bootstrap import embedded_harness
+
+    found = list(entry_points(group="factledger.composition", name="embedded"))
+    assert [entry.load() for entry in found] == [embedded_harness]
