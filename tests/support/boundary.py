@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -44,7 +43,8 @@ class Backend:
     raw: str = '{"evidence": [{"id": "doc-1"}]}'
     failure: BackendFailure | None = None
     raises: Exception | None = None
-    sleep_seconds: float = 0.0
+    hang_until: threading.Event | None = None
+    """When set, the backend blocks until the test releases it (never a fixed sleep)."""
     during: Callable[[], None] | None = None
     calls: int = 0
     lock: threading.Lock = field(factory=threading.Lock)
@@ -54,8 +54,8 @@ class Backend:
             self.calls += 1
         if self.during is not None:
             self.during()
-        if self.sleep_seconds:
-            time.sleep(self.sleep_seconds)
+        if self.hang_until is not None:
+            self.hang_until.wait(60)
         if self.raises is not None:
             raise self.raises
         if self.failure is not None:

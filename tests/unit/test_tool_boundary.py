@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import timedelta
 
@@ -232,17 +233,25 @@ def test_a_hanging_backend_times_out_within_the_limit() -> None:
         )
     )
     run_id = harness.start()
+    released = threading.Event()
     started = time.monotonic()
-    _failed(harness.call(run_id, backend=Backend(sleep_seconds=3)), Code.BACKEND_TIMEOUT)
-    assert time.monotonic() - started < 2.0
+    try:
+        _failed(harness.call(run_id, backend=Backend(hang_until=released)), Code.BACKEND_TIMEOUT)
+        assert time.monotonic() - started < 2.0
+    finally:
+        released.set()
     assert _canonical(harness, run_id).error_code is Code.BACKEND_TIMEOUT
 
 
 def test_the_backend_timeout_never_reaches_past_the_run_deadline(harness: Harness) -> None:
     run_id = harness.start(RunBudget(deadline_seconds=60))
     harness.clock.advance(timedelta(seconds=59, milliseconds=900))
-    result = harness.call(run_id, backend=Backend(sleep_seconds=2))
-    _failed(result, Code.BACKEND_TIMEOUT)
+    released = threading.Event()
+    try:
+        result = harness.call(run_id, backend=Backend(hang_until=released))
+        _failed(result, Code.BACKEND_TIMEOUT)
+    finally:
+        released.set()
 
 
 # -- phase 5: raw size ---------------------------------------------------------------------------

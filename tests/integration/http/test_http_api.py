@@ -9,6 +9,7 @@ import httpx
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
 from factledger.application.run_views import RunSummary
+from factledger.domain.budget import RunBudget
 from factledger.domain.json_types import JsonObject
 from tests.integration.http.conftest import Served
 from tests.integration.http.serving import (
@@ -75,7 +76,7 @@ def test_an_observation_over_http_has_the_facade_shape_without_null_filled_keys(
 
 def test_the_views_are_metadata_and_digests_never_a_raw_body(client: httpx.Client) -> None:
     run_id = start_run(client)
-    drive_calls(client, run_id)
+    observations = drive_calls(client, run_id)
 
     canonical = client.get(f"/runs/{run_id}/calls/call-2/canonical").json()
     control = client.get(f"/runs/{run_id}/calls/call-2/control").json()
@@ -86,7 +87,7 @@ def test_the_views_are_metadata_and_digests_never_a_raw_body(client: httpx.Clien
     assert not {"request", "raw_response", "agent_result"} & set(canonical)
     assert not {"request", "raw_response"} & set(control)
     assert control["content"]["matched_count"] > 0
-    assert control["remaining_budget"]["tool_calls"] >= 0
+    assert control["remaining_budget"]["tool_calls"] == RunBudget().tool_calls - len(observations)
     snapshot = client.get(f"/runs/{run_id}/progress").json()
     assert {fact["tool_call_id"] for fact in snapshot["observed_facts"]} >= {"call-2"}
     statuses = client.get(f"/runs/{run_id}/statuses").json()["statuses"]
