@@ -50,8 +50,8 @@ T = TypeVar("T")
 class DecodeError:
     """Stored bytes that are not an event this code understands."""
 
-    reason: str
-    """A short code: ``NOT_JSON``, ``BAD_ENVELOPE``, ``UNKNOWN_TYPE`` or ``BAD_PAYLOAD``."""
+    reason: Literal["NOT_JSON", "BAD_ENVELOPE", "UNKNOWN_TYPE", "BAD_PAYLOAD"]
+    """Not JSON, not an event envelope, an unknown event type, or a payload off its type."""
 
 
 class _PayloadError(ValueError):

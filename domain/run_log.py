@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import assert_never
+from typing import Literal, assert_never
 
 from attrs import evolve, frozen
 from returns.result import Failure, Result, Success
@@ -89,8 +89,8 @@ class FoldError:
 
     sequence: int
     """The sequence of the offending event."""
-    reason: str
-    """``SEQUENCE_GAP`` or ``FOREIGN_RUN``."""
+    reason: Literal["SEQUENCE_GAP", "FOREIGN_RUN"]
+    """A gap in the sequence or an event of another run."""
 
 
 def _with(run: Run, usage: BudgetUsage, tool_call_ids: frozenset[str] | None = None) -> Run:

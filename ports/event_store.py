@@ -19,7 +19,7 @@ from returns.result import Result
 from factledger.domain.append_guards import CounterGuard, MetaField
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.ports.payload_vault import PayloadWrite
-from factledger.ports.store_errors import StoreUnavailable
+from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
 
 __all__ = [
     "AppendOutcome",
@@ -97,8 +97,8 @@ class CounterLimitExceeded:
 class UnknownOutcome:
     """The reply was lost (timeout, dropped connection): the append may have happened."""
 
-    reason: str
-    """A short code."""
+    reason: StoreFailureReason
+    """Why the reply was lost."""
 
 
 AppendOutcome: TypeAlias = (

@@ -7,7 +7,7 @@ could hold content: no arguments, no raw response, no agent result, no draft, no
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Literal, Protocol
 
 from attrs import frozen
 
@@ -28,8 +28,8 @@ class CallFinished:
     """The call."""
     tool_name: str | None
     """The tool, when the call got far enough to name a registered one."""
-    status: str
-    """``READY``, ``ERROR`` (began, then failed) or ``REFUSED`` (never began)."""
+    status: Literal["READY", "ERROR", "REFUSED"]
+    """READY, ERROR (began, then failed) or REFUSED (never began)."""
     code: ToolBoundaryErrorCode | None
     """The stable error code, unless READY."""
     request_bytes: int
@@ -56,8 +56,8 @@ class ReleaseLogged:
     """Where it stopped short of SUCCESS."""
     failure_code: FailureCode | None
     """Why it FAILED or was CANCELLED."""
-    code: str
-    """``DECIDED``, ``ALREADY_RELEASED`` or ``UNKNOWN_RUN``."""
+    code: Literal["DECIDED", "ALREADY_RELEASED", "UNKNOWN_RUN"]
+    """Decided now, released before, or an unknown run."""
     duration_ms: float
     """Time the release took."""
 

@@ -38,6 +38,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from factledger.ports.audit import AuditUnavailable
+from factledger.ports.store_errors import StoreFailureReason
 
 __all__ = [
     "AUDIT_ERRORS",
@@ -90,7 +91,7 @@ class AuditDatabase:
         self.engine.dispose()
 
 
-def reason_of(error: BaseException) -> str:
+def reason_of(error: BaseException) -> StoreFailureReason:
     """A short code: ``TIMEOUT``, ``CONNECTION`` (unreachable, refused, or not allowed) or
     ``SERVER_ERROR``; never the driver's text."""
     if isinstance(error, PoolTimeout):

@@ -34,7 +34,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from factledger.adapters.sqlite.schema import SCHEMA_VERSION, metadata, store_info
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import UnknownOutcome
-from factledger.ports.store_errors import StoreUnavailable
+from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
 
 __all__ = [
     "SECURE_SINCE_CREATION",
@@ -129,7 +129,7 @@ class OpenFailure:
                 assert_never(self.reason)
 
 
-def reason_of(error: BaseException) -> str:
+def reason_of(error: BaseException) -> StoreFailureReason:
     """A short code for an error: ``TIMEOUT`` (the lock was not free in time), ``CONNECTION``
     (the file cannot be opened, read or written) or ``SERVER_ERROR``."""
     if isinstance(error, PoolTimeout):

@@ -14,7 +14,7 @@ from attrs import frozen
 from pydantic import Field, ValidationError
 
 from factledger.application.contracts.envelope import StrictModel
-from factledger.domain.release.draft import Analysis, AnalysisKind, Draft
+from factledger.domain.release.draft import Analysis, AnalysisKind, Draft, DraftFormatReason
 
 __all__ = ["AnalysisModel", "DraftModel", "MalformedDraft", "parse_draft"]
 
@@ -45,8 +45,8 @@ class DraftModel(StrictModel):
 class MalformedDraft:
     """Text that is not a draft (validation issue MALFORMED_DRAFT)."""
 
-    reason: str
-    """``TOO_LARGE``, ``NOT_JSON``, ``NOT_AN_OBJECT``, ``DUPLICATE_KEY`` or ``INVALID``."""
+    reason: DraftFormatReason
+    """Why the text is not a draft."""
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:

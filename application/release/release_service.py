@@ -174,8 +174,9 @@ class ReleaseService:
 
 def _logged(run_id: str, outcome: ReleaseOutcomeValue, seconds: float) -> ReleaseLogged:
     if not isinstance(outcome, ReleaseResult):
-        code = "ALREADY_RELEASED" if isinstance(outcome, AlreadyReleased) else "UNKNOWN_RUN"
-        return ReleaseLogged(run_id, None, None, None, None, code, seconds * 1000)
+        if isinstance(outcome, AlreadyReleased):
+            return ReleaseLogged(run_id, None, None, None, None, "ALREADY_RELEASED", seconds * 1000)
+        return ReleaseLogged(run_id, None, None, None, None, "UNKNOWN_RUN", seconds * 1000)
     fallback = outcome.fallback
     return ReleaseLogged(
         run_id=run_id,

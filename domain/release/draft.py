@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
@@ -10,7 +11,13 @@ from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 
-__all__ = ["Analysis", "AnalysisKind", "Draft"]
+__all__ = ["Analysis", "AnalysisKind", "Draft", "DraftFormatReason"]
+
+DraftFormatReason: TypeAlias = Literal[
+    "TOO_LARGE", "NOT_JSON", "NOT_AN_OBJECT", "DUPLICATE_KEY", "INVALID"
+]
+"""Why a text is not a draft: over the size limit, not JSON, not a JSON object, a key given
+twice, or an object that does not match the draft schema."""
 
 
 class AnalysisKind(StrEnum):

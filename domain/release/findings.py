@@ -9,6 +9,7 @@ from attrs import frozen
 
 from factledger.domain.evidence import ObservedFact, Source
 from factledger.domain.model_failure import ModelFailureReason
+from factledger.domain.release.draft import DraftFormatReason
 from factledger.domain.release.fallback import PublishedResult
 from factledger.domain.release.issues import ValidationIssue
 from factledger.domain.status import FailureCode, RunState, StopReason
@@ -96,8 +97,8 @@ class NoDraft:
 class DraftMalformed:
     """The text is not a draft."""
 
-    reason: str
-    """``TOO_LARGE``, ``NOT_JSON``, ``NOT_AN_OBJECT``, ``DUPLICATE_KEY`` or ``INVALID``."""
+    reason: DraftFormatReason
+    """Why the text is not a draft."""
 
 
 @frozen

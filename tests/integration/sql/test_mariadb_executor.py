@@ -190,8 +190,9 @@ def test_the_connection_has_multi_statements_and_local_infile_off(
     try:
         raw = executor.engine.raw_connection()
         try:
-            assert hasattr(raw.dbapi_connection, "client_flag"), "pymysql keeps its flags"
-            flags = int(raw.dbapi_connection.client_flag)
+            connection = raw.dbapi_connection
+            assert hasattr(connection, "client_flag"), "pymysql keeps its flags"
+            flags = int(getattr(connection, "client_flag"))  # noqa: B009  # not on the DBAPI type
             assert not flags & _CLIENT_MULTI_STATEMENTS
             assert not flags & _CLIENT_LOCAL_FILES
             cursor = raw.cursor()
