@@ -1,5 +1,5 @@
 """Application logs: structlog, one JSON object per record, ids, codes, sizes and durations
-only (SPEC §9).
+only.
 
 ``configure_logging`` builds the pipeline once per process (the composition root calls it) and
 returns the ``CallLog`` the ToolBoundary and the release service report to. Records go to the

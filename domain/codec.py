@@ -1,4 +1,4 @@
-"""The canonical encoding of events, fixed once (SPEC §1).
+"""The canonical encoding of events, fixed once.
 
 An event is recorded as UTF-8 JSON with sorted keys and no insignificant white space: the
 envelope ``run_id``, ``sequence``, ``type``, ``schema_version``, ``occurred_at``, ``payload``

@@ -12,7 +12,7 @@ _RUN_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 
 
 def is_valid_tool_call_id(value: str) -> bool:
-    """1–128 characters of ``[A-Za-z0-9_.:-]`` (SPEC §3)."""
+    """1–128 characters of ``[A-Za-z0-9_.:-]``."""
     return _TOOL_CALL_ID.fullmatch(value) is not None
 
 

@@ -147,7 +147,7 @@ RunError: TypeAlias = (
 
 
 def boundary_code(error: RunError) -> ToolBoundaryErrorCode:
-    """The stable code a refusal is reported with (SPEC §3)."""
+    """The stable code a refusal is reported with."""
     match error:
         case RunNotStarted() | RunNotActive() | DeadlinePassed() | InvocationNotProjecting():
             return ToolBoundaryErrorCode.RUN_NOT_ACTIVE

@@ -1,6 +1,6 @@
 """The six orthogonal state layers of a run, and the transport-facing statuses.
 
-Each enum answers exactly one question (SPEC §2); they are never merged.
+Each enum answers exactly one question; they are never merged.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 them in one database (ADR 0008). Leases are in ``partition_leases.py``, the event stores'
 retention hooks in ``retention.py``.
 
-Audit rows are a projection of the event log (SPEC §9): metadata that operations may keep —
+Audit rows are a projection of the event log: metadata that operations may keep —
 ids, codes, counts, sizes, times and the chain head — never a body, query text or literal.
 Every row carries the sequence of the last event applied to it; every projection keeps one
 checkpoint per partition log, written in the same transaction as the rows it covers.
@@ -122,7 +122,7 @@ class TransitionLayer(StrEnum):
     """Which state a transition row moves."""
 
     RUN_STATE = "RUN_STATE"
-    """The run lifecycle (SPEC §2)."""
+    """The run lifecycle."""
     APPLICATION_STATUS = "APPLICATION_STATUS"
     """The progress a transport shows."""
 

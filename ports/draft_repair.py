@@ -1,4 +1,4 @@
-"""EvidenceRepair's model: asked to fix a draft's citations, and nothing else (SPEC §8 step 4)."""
+"""EvidenceRepair's model: asked to fix a draft's citations, and nothing else."""
 
 from __future__ import annotations
 

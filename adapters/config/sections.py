@@ -1,4 +1,4 @@
-"""The sections of ``factledger.toml`` (SPEC §10). Unknown keys are refused by name."""
+"""The sections of ``factledger.toml``. Unknown keys are refused by name."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ class LogsSettings(_Section):
 
 
 class BudgetSettings(_Section):
-    """``[budget]``: per-run limits (SPEC §3)."""
+    """``[budget]``: per-run limits."""
 
     tool_calls: int = Field(default=24, ge=0)
     request_bytes: int = Field(default=256 * 1024, ge=0)
@@ -151,7 +151,7 @@ class BudgetSettings(_Section):
 
 
 class ProgressSettings(_Section):
-    """``[progress]``: the progress protocol's thresholds (SPEC §7)."""
+    """``[progress]``: the progress protocol's thresholds."""
 
     no_gain_threshold: int = Field(default=3, ge=1)
     protocol_violation_limit: int = Field(default=2, ge=1)

@@ -1,4 +1,4 @@
-"""The audit projection as a fold: events in, audit rows out (SPEC §9).
+"""The audit projection as a fold: events in, audit rows out.
 
 Pure: no I/O, no clock. A batch of one partition log is folded over the rows the audit holds
 for its runs; an event whose sequence is not above its run row's ``last_sequence`` was applied

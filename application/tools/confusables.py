@@ -1,4 +1,4 @@
-"""Tool names that could be mistaken for an evidence tool's name (SPEC §7).
+"""Tool names that could be mistaken for an evidence tool's name.
 
 A name is confusable with an evidence tool when, after removing invisible characters, folding
 common look-alike letters to Latin, NFKC normalisation and case folding, it equals that

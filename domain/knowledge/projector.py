@@ -7,7 +7,7 @@ case-folded); orders blocks HIGH → MEDIUM → REFERENCE, then by the backend's
 ``truncated`` (with the reasons) when anything was cut. Raw scores and chunk ids never reach
 the ``agent_result``. Pure: no I/O, no clock.
 
-``agent_result`` (SPEC §6)::
+``agent_result``::
 
     {"scope": {"query": "card-gateway GW-504 pool exhausted"},
      "evidence": [{"document_id": "card-gateway-timeouts.md",
@@ -19,7 +19,7 @@ the ``agent_result``. Pure: no I/O, no clock.
 ``relevance_level`` at top level is the best level of the blocks, null when there are none.
 ``truncation`` (reason codes) and ``returned_count`` (hits the backend returned, duplicates
 included) are for the control view only. Non-empty evidence ⇒ EVIDENCE_FOUND, even when
-every block is REFERENCE (SPEC §5.2); none ⇒ NO_EVIDENCE.
+every block is REFERENCE; none ⇒ NO_EVIDENCE.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def _fit(
 
 def knowledge_evidence_status(agent_result: JsonObject) -> EvidenceStatus:
     """The evidence status a knowledge ``agent_result``'s content implies, recomputed from the
-    content alone (the dual-source check of SPEC §6 compares it with the projector's claim).
+    content alone (the interceptor's dual-source check compares it with the projector's claim).
 
     Well-formed with evidence blocks ⇒ EVIDENCE_FOUND; well-formed without ⇒ NO_EVIDENCE;
     anything malformed or inconsistent (unexpected keys, a block without its identity, a

@@ -1,7 +1,7 @@
 """How relevant a knowledge block is: a coarse level, never a raw score.
 
 The model sees only the level. HIGH and MEDIUM say that the text matches the query well;
-REFERENCE says that it is related and shown for reference only (SPEC §5.2): it is still
+REFERENCE says that it is related and shown for reference only: it is still
 evidence (EVIDENCE_FOUND), never by itself NO_GAIN, and never by itself root-cause evidence.
 """
 

@@ -41,7 +41,7 @@ MODEL_VISIBLE_KEYS: Final = (
 """Keys of a logs agent_result that the model observation carries."""
 
 CONTROL_ONLY_KEYS: Final = ("returned_count",)
-"""Keys only the control view carries (SPEC §6: the returned count is not shown)."""
+"""Keys only the control view carries (the returned count is not shown to the model)."""
 
 
 class TruncationReason(StrEnum):

@@ -1,1 +1,1 @@
-"""The ProgressTracker aggregate: the progress protocol of SPEC §7, pure and event-sourced."""
+"""The ProgressTracker aggregate: the progress protocol, pure and event-sourced."""

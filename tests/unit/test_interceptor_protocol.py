@@ -1,5 +1,6 @@
 """A scripted sequence of calls through the interceptor gives exactly the observations and
-progress events of SPEC §6 and §7, on the embedded store and on Redis alike."""
+progress events the interceptor and the progress protocol promise, on the embedded store and
+on Redis alike."""
 
 from __future__ import annotations
 

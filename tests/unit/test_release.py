@@ -1,5 +1,6 @@
-"""Every row of SPEC §8, table-driven: the outcome, fallback type, failure stage, violation
-codes and the exact sequence of guard events — on the embedded store and on Redis alike."""
+"""Every row of the release table (docs/adr/0012), table-driven: the outcome, fallback type,
+failure stage, violation codes and the exact sequence of guard events — on the
+embedded store and on Redis alike."""
 
 from __future__ import annotations
 

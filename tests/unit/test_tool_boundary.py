@@ -1,4 +1,4 @@
-"""Every ToolBoundary rule and error code (SPEC §3), each with a test that fails without it."""
+"""Every ToolBoundary rule and error code, each with a test that fails without it."""
 
 from __future__ import annotations
 
