@@ -1,4 +1,4 @@
-"""Every row of the release table (docs/adr/0012), table-driven: the outcome, fallback type,
+"""Every release rule (docs/adr/0012 and 0013), table-driven: the outcome, fallback type,
 failure stage, violation codes and the exact sequence of guard events — on the
 embedded store and on Redis alike."""
 
