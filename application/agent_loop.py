@@ -129,19 +129,10 @@ class AgentLoop:
                 self._record_usage(run_id, reply)
             if reply.tool_calls:
                 messages.append(_assistant_calls(reply))
-                for call in reply.tool_calls:
-                    observation = self._harness.observe(
-                        run_id, call.id, call.name, call.arguments, step=step
-                    )
-                    observations.append((call.id, observation))
-                    messages.append(
-                        {
-                            "role": "tool",
-                            "tool_call_id": call.id,
-                            "content": json.dumps(observation.to_json()),
-                        }
-                    )
-                    stopped = stopped or observation.stop_required
+                batch = self._observe_batch(run_id, reply, step)
+                observations += batch
+                messages += [_tool_message(call_id, seen) for call_id, seen in batch]
+                stopped = stopped or any(seen.stop_required for _, seen in batch)
                 if stopped and not model.replays:
                     break
                 continue
@@ -154,6 +145,15 @@ class AgentLoop:
             break
         release = self._harness.release(run_id, draft, repairer=repairer)
         return LoopResult(run_id, tuple(observations), release)
+
+    def _observe_batch(
+        self, run_id: str, reply: ModelTurn, step: int
+    ) -> list[tuple[str, Observation]]:
+        """Every call of one model turn, admitted as one step, in the order the model made them."""
+        return [
+            (call.id, self._harness.observe(run_id, call.id, call.name, call.arguments, step=step))
+            for call in reply.tool_calls
+        ]
 
     def _check(self, run_id: str, draft: str) -> JsonObject | None:
         """The check's issues as the model's next message, or ``None`` when the draft would
@@ -218,3 +218,7 @@ def _assistant_calls(turn: ModelTurn) -> JsonObject:
         for call in turn.tool_calls
     ]
     return {"role": "assistant", "content": turn.content, "tool_calls": calls}
+
+
+def _tool_message(call_id: str, observation: Observation) -> JsonObject:
+    return {"role": "tool", "tool_call_id": call_id, "content": json.dumps(observation.to_json())}

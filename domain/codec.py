@@ -287,9 +287,8 @@ class EventCodec:
         """Number, encode and chain events after the head ``(first_sequence - 1, prev_hash)``."""
         recorded: list[RecordedEvent] = []
         stamp = encode_datetime(occurred_at)
-        # The envelope's other fields never need escaping (checked here): only the payload is
-        # serialised, and the bytes equal canonical_json of the whole envelope. The parts that
-        # are the same for every event of the batch are encoded once.
+        # A plain run id needs no escaping: only the payload is serialised, the batch's common
+        # parts once, and the bytes equal canonical_json of the whole envelope.
         plain = _PLAIN.fullmatch(run_id) is not None
         head = b'{"occurred_at":"' + stamp.encode() + b'","payload":'
         middle = (
@@ -304,19 +303,7 @@ class EventCodec:
             sequence = first_sequence + offset
             payload = _encode_attrs(event)
             if plain:
-                data = b"".join(
-                    (
-                        head,
-                        canonical_json(payload),
-                        b',"prev_hash":"',
-                        prev_hash.encode(),
-                        middle,
-                        str(sequence).encode(),
-                        b',"type":"',
-                        event.TYPE.encode(),
-                        b'"}',
-                    )
-                )
+                data = _plain_envelope(head, middle, payload, prev_hash, sequence, event.TYPE)
             else:
                 envelope: JsonObject = {
                     "run_id": run_id,
@@ -331,8 +318,7 @@ class EventCodec:
             # chain_hash(prev_hash, data), without converting the previous digest back from hex
             prev_digest = hashlib.sha256(prev_digest + data).digest()
             digest = prev_digest.hex()
-            # positional, in field order (run_id, sequence, occurred_at, event, prev_hash, hash,
-            # data): this runs for every event written
+            # positional, in field order: this runs for every event written
             recorded.append(
                 RecordedEvent(run_id, sequence, occurred_at, event, prev_hash, digest, data)
             )
@@ -393,3 +379,22 @@ _decode_int = _scalar(int)
 _ENVELOPE_KEYS = frozenset(
     {"run_id", "sequence", "type", "schema_version", "occurred_at", "payload", "prev_hash"}
 )
+
+
+def _plain_envelope(
+    head: bytes, middle: bytes, payload: JsonObject, prev_hash: str, sequence: int, type_name: str
+) -> bytes:
+    """The canonical envelope of one event, from the batch's pre-encoded parts."""
+    return b"".join(
+        (
+            head,
+            canonical_json(payload),
+            b',"prev_hash":"',
+            prev_hash.encode(),
+            middle,
+            str(sequence).encode(),
+            b',"type":"',
+            type_name.encode(),
+            b'"}',
+        )
+    )

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from attrs import frozen
+from attrs import Factory, define, frozen
 
 from factledger.domain.json_types import JsonObject
 
@@ -86,73 +86,92 @@ class StackSummary:
         }
 
 
-def fold_stack(  # noqa: PLR0915  # one pass over the lines, one branch per line kind
-    message: str, lines: Sequence[str]
-) -> StackSummary | None:
+def fold_stack(message: str, lines: Sequence[str]) -> StackSummary | None:
     """The fold of a record's continuation lines (the message may hold the exception too);
     None when the lines hold neither an exception nor a frame."""
-    exceptions: list[tuple[str, str | None]] = []
-    frames: list[str] = []
-    python_order = False
-    extra_frames = 0
+    scan = _StackScan()
+    scan.line(message, continuation=False)
+    for raw in lines:
+        scan.line(raw, continuation=True)
+    return scan.summary()
+
+
+@define
+class _StackScan:
+    """One pass over a record's lines, one branch per line kind."""
+
+    exceptions: list[tuple[str, str | None]] = Factory(list)
+    frames: list[str] = Factory(list)
+    python_order: bool = False
+    extra_frames: int = 0
     pending_go: str | None = None
-    for raw in (message, *lines):
+
+    def line(self, raw: str, *, continuation: bool) -> None:
         line = raw.rstrip()
         if not line:
-            continue
+            return
         if line.startswith("Traceback (most recent call last)"):
-            python_order = True
-            continue
+            self.python_order = True
+            return
         more = _MORE.match(line)
         if more is not None:
-            extra_frames += int(more.group("count"))
-            continue
+            self.extra_frames += int(more.group("count"))
+            return
+        if self._frame(line):
+            return
+        exception = _EXCEPTION.match(line) or _GO_PANIC.match(line)
+        if exception is not None:
+            found_message = exception.group("message")
+            self.exceptions.append((exception.group("type"), _clip(found_message or "") or None))
+            return
+        go_function = _GO_FUNCTION.match(line.strip())
+        if go_function is not None and continuation:
+            self.pending_go = go_function.group("function")
+
+    def _frame(self, line: str) -> bool:
+        """Takes the line when it is a frame (Python, Go, Java, .NET, Node)."""
         python_frame = _PYTHON_FRAME.match(line)
         if python_frame is not None:
             location = f"{python_frame.group('file')}:{python_frame.group('line')}"
             function = python_frame.group("function")
-            frames.append(location if function is None else f"{location} in {function}")
-            continue
+            self.frames.append(location if function is None else f"{location} in {function}")
+            return True
         go_location = _GO_LOCATION.match(line)
-        if go_location is not None and pending_go is not None:
-            frames.append(f"{pending_go} {go_location.group('file')}:{go_location.group('line')}")
-            pending_go = None
-            continue
-        stripped = line.strip()
-        if stripped.startswith("at "):
+        if go_location is not None and self.pending_go is not None:
+            where = f"{go_location.group('file')}:{go_location.group('line')}"
+            self.frames.append(f"{self.pending_go} {where}")
+            self.pending_go = None
+            return True
+        if line.strip().startswith("at "):
             frame = _JAVA_FRAME.match(line) or _DOTNET_FRAME.match(line) or _NODE_FRAME.match(line)
             if frame is not None:
-                frames.append(_clip(frame.group("frame")))
-            continue
-        exception = _EXCEPTION.match(line) or _GO_PANIC.match(line)
-        if exception is not None:
-            found_message = exception.group("message")
-            exceptions.append((exception.group("type"), _clip(found_message or "") or None))
-            continue
-        go_function = _GO_FUNCTION.match(stripped)
-        if go_function is not None and lines and raw is not message:
-            pending_go = go_function.group("function")
-    if not exceptions and not frames:
-        return None
-    if python_order:
-        exceptions.reverse()
-    top_type, top_message = exceptions[0] if exceptions else (None, None)
-    root_cause: str | None = None
-    if len(exceptions) > 1:
-        root_type, root_message = exceptions[-1]
-        root_cause = root_type if root_message is None else f"{root_type}: {root_message}"
-    application = [frame for frame in frames if _LIBRARY.search(frame) is None]
-    chosen = application if application else frames
-    if python_order and application:
-        chosen = list(reversed(application))
-    kept = tuple(chosen[:KEPT_FRAMES])
-    return StackSummary(
-        exception=top_type,
-        message=top_message,
-        root_cause=root_cause,
-        frames=kept,
-        dropped_frames=len(frames) - len(kept) + extra_frames,
-    )
+                self.frames.append(_clip(frame.group("frame")))
+            return True
+        return False
+
+    def summary(self) -> StackSummary | None:
+        exceptions, frames = list(self.exceptions), self.frames
+        if not exceptions and not frames:
+            return None
+        if self.python_order:
+            exceptions.reverse()
+        top_type, top_message = exceptions[0] if exceptions else (None, None)
+        root_cause: str | None = None
+        if len(exceptions) > 1:
+            root_type, root_message = exceptions[-1]
+            root_cause = root_type if root_message is None else f"{root_type}: {root_message}"
+        application = [frame for frame in frames if _LIBRARY.search(frame) is None]
+        chosen = application if application else frames
+        if self.python_order and application:
+            chosen = list(reversed(application))
+        kept = tuple(chosen[:KEPT_FRAMES])
+        return StackSummary(
+            exception=top_type,
+            message=top_message,
+            root_cause=root_cause,
+            frames=kept,
+            dropped_frames=len(frames) - len(kept) + self.extra_frames,
+        )
 
 
 def _clip(text: str) -> str:
