@@ -31,6 +31,7 @@ from factledger.domain.status import (
     RunState,
     StopReason,
 )
+from factledger.ports.store_errors import StoreFailureReason
 
 __all__ = [
     "AUDIT_PROJECTION",
@@ -295,8 +296,8 @@ class CheckpointMoved:
 class AuditUnavailable:
     """The audit database could not be reached or refused: nothing was written."""
 
-    reason: str
-    """A short code (``CONNECTION``, ``TIMEOUT``, ``SERVER_ERROR``), never server text."""
+    reason: StoreFailureReason
+    """Why (the same reasons every store reports), never server text."""
 
 
 CommitOutcome: TypeAlias = RowsCommitted | CheckpointMoved | AuditUnavailable

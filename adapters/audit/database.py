@@ -23,7 +23,7 @@ import math
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 from alembic import command
 from alembic.config import Config
@@ -77,8 +77,8 @@ class AuditDatabase:
 
     engine: Engine
     """The engine."""
-    family: str
-    """``sqlite`` or ``mysql``."""
+    family: Literal["sqlite", "mysql"]
+    """The dialect family."""
 
     @property
     def reader(self) -> Engine:
