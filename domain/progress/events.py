@@ -6,7 +6,7 @@ scope's text.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from attrs import frozen
 
@@ -101,8 +101,8 @@ class ObservationRejected:
     TYPE: ClassVar[str] = "OBSERVATION_REJECTED"
     tool_call_id: str
     """The call."""
-    reason: Literal["OBSERVATION_CONTRACT_MISMATCH"]
-    """The declared status and the content disagree."""
+    reason: str
+    """``OBSERVATION_CONTRACT_MISMATCH`` (the declared status and the content disagree)."""
 
 
 @frozen
