@@ -18,13 +18,13 @@ from attrs import fields, frozen
 from returns.result import Success
 
 from factledger.application.run_repository import RunRepository, StoreFailed
+from factledger.domain.call_record import CallRecord
 from factledger.domain.codec import sha256_hex
-from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.invocation import Failed, Invocation, Projecting, Ready
 from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
-from factledger.domain.status import EvidenceStatus, InvocationStatus
+from factledger.domain.status import InvocationStatus
 from factledger.ports.clock import Clock
 from factledger.ports.payload_vault import PayloadKey, PayloadPart, PayloadVault
 
@@ -43,40 +43,17 @@ class ContentState(StrEnum):
 
 
 @frozen
-class CanonicalView:
+class CanonicalView(CallRecord):
     """A call's canonical record as metadata and digests: what any transport may show of it.
 
-    The one definition of an invocation's record: the facade, the HTTP API and the MCP server
-    all serve this shape, and ``CanonicalInvocation`` adds the bodies to it."""
+    The one definition of an invocation's view: the facade, the HTTP API and the MCP server
+    all serve this shape; it adds the digests and the content state to ``CallRecord`` (which
+    the audit's ``InvocationRow`` shares), and ``CanonicalInvocation`` adds the bodies."""
 
-    run_id: str
-    """The run."""
-    tool_call_id: str
-    """The call."""
-    tool_name: str
-    """The tool."""
-    step: int | None
-    """The agent step that made it."""
-    status: InvocationStatus
-    """PROJECTING, READY or ERROR."""
-    evidence_status: EvidenceStatus | None
-    """None while PROJECTING."""
-    error_code: ToolBoundaryErrorCode | None
-    """Why it failed, for ERROR."""
     reason: str | None
     """The tool's safe reason code, for ERROR."""
-    started_at: datetime
-    """When it began."""
-    completed_at: datetime | None
-    """When it finished."""
     content_expires_at: datetime
     """When its bodies leave the vault."""
-    request_bytes: int
-    """Size of the arguments."""
-    raw_bytes: int | None
-    """Size of the raw response, when received."""
-    projection_bytes: int | None
-    """Size of the agent result, for READY."""
     request_digest: str
     """SHA-256 of the arguments."""
     raw_digest: str | None

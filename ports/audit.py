@@ -18,15 +18,13 @@ from typing import Protocol, TypeAlias
 from attrs import field, frozen
 from returns.result import Result
 
-from factledger.domain.error_codes import ToolBoundaryErrorCode
+from factledger.domain.call_record import CallRecord
 from factledger.domain.release.events import FailureStage, SemanticVerdict
 from factledger.domain.run_events import ModelCallPurpose
 from factledger.domain.status import (
     ApplicationStatus,
-    EvidenceStatus,
     FailureCode,
     FallbackType,
-    InvocationStatus,
     ReleaseOutcome,
     RunState,
     StopReason,
@@ -64,37 +62,14 @@ EXPIRY_PROJECTION = "retention"
 
 
 @frozen
-class InvocationRow:
-    """One tool call as the audit keeps it."""
+class InvocationRow(CallRecord):
+    """One tool call as the audit keeps it: the call's record with its latency and the event
+    that last changed the row."""
 
-    run_id: str
-    """The run."""
-    tool_call_id: str
-    """The call's id, unique within the run."""
-    tool_name: str
-    """The tool called."""
-    step: int | None
-    """The agent step (turn) that made the call, when known."""
-    status: InvocationStatus
-    """PROJECTING, READY or ERROR."""
-    evidence_status: EvidenceStatus | None
-    """EVIDENCE_FOUND or NO_EVIDENCE when READY, ERROR when ERROR."""
-    error_code: ToolBoundaryErrorCode | None
-    """Why it failed, when it did."""
     error_reason: str | None
     """The tool's short reason code, only when it is one (upper-case letters, digits, ``_``)."""
-    started_at: datetime
-    """When the invocation began (PROJECTING)."""
-    completed_at: datetime | None
-    """When it became READY or ERROR."""
     latency_us: int | None
     """``completed_at - started_at`` in microseconds."""
-    request_bytes: int
-    """Size of the arguments."""
-    raw_bytes: int | None
-    """Size of the raw response, when one was received."""
-    projection_bytes: int | None
-    """Size of the agent result, when READY."""
     truncated: bool | None
     """Whether the projection cut anything, when READY."""
     last_sequence: int
