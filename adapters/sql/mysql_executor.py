@@ -25,12 +25,13 @@ import re
 import threading
 from collections.abc import Sequence
 
-from returns.result import Failure, Result, Success
+from returns.result import Result, Success
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
+from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_mysql
@@ -108,15 +109,14 @@ class MySqlExecutor:
         self, plan: QueryPlan, time_limit_seconds: float
     ) -> Result[str, SqlExecutionFailure]:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
-        if plan.datasource != self._datasource:
-            return _fail(SqlFailureCode.WRONG_DATASOURCE)
-        if plan.dialect != "mysql":
-            return _fail(SqlFailureCode.UNSUPPORTED)
-        limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
+        not_here = refusal(plan, self._datasource, "mysql")
+        if not_here is not None:
+            return not_here
+        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
         try:
             connection = self._engine.connect()
         except SQLAlchemyError:
-            return _fail(SqlFailureCode.UNAVAILABLE)
+            return failed(SqlFailureCode.UNAVAILABLE)
         watchdog: _Watchdog | None = None
         try:
             thread_id = self._prepare(connection, limit)
@@ -124,22 +124,22 @@ class MySqlExecutor:
             rows = self._run(connection, plan, watchdog)
         except _CostRefused as refused:
             connection.invalidate()
-            return _fail(refused.code)
+            return failed(refused.code)
         except DBAPIError as error:
             connection.invalidate()  # the server rolls back an abandoned transaction
             timed_out = watchdog is not None and watchdog.fired
-            return _fail(_code(error, timed_out=timed_out))
+            return failed(_code(error, timed_out=timed_out))
         except SQLAlchemyError:
             connection.invalidate()
-            return _fail(SqlFailureCode.QUERY_FAILED)
+            return failed(SqlFailureCode.QUERY_FAILED)
         finally:
             if watchdog is not None:
                 watchdog.cancel()
             connection.close()
         if watchdog.fired:
-            return _fail(SqlFailureCode.TIMEOUT)
+            return failed(SqlFailureCode.TIMEOUT)
         if rows is None:
-            return _fail(SqlFailureCode.QUERY_FAILED)
+            return failed(SqlFailureCode.QUERY_FAILED)
         return Success(encode_raw_result(plan, rows))
 
     def close(self) -> None:
@@ -278,7 +278,3 @@ def _errno(error: DBAPIError) -> int | None:
     if arguments and isinstance(arguments[0], int):
         return arguments[0]
     return None
-
-
-def _fail(code: SqlFailureCode) -> Result[str, SqlExecutionFailure]:
-    return Failure(SqlExecutionFailure(code))

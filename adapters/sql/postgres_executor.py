@@ -32,9 +32,10 @@ from collections.abc import Sequence
 
 import psycopg
 from psycopg import errors as pg_errors
-from returns.result import Failure, Result, Success
+from returns.result import Result, Success
 from sqlalchemy.engine import make_url
 
+from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_postgres
@@ -97,25 +98,24 @@ class PostgresExecutor:
         self, plan: QueryPlan, time_limit_seconds: float
     ) -> Result[str, SqlExecutionFailure]:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
-        if plan.datasource != self._datasource:
-            return _fail(SqlFailureCode.WRONG_DATASOURCE)
-        if plan.dialect != "postgres":
-            return _fail(SqlFailureCode.UNSUPPORTED)
-        limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
+        not_here = refusal(plan, self._datasource, "postgres")
+        if not_here is not None:
+            return not_here
+        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
         try:
             connection = psycopg.connect(autocommit=True, **self._parameters)  # type: ignore[arg-type]  # keyword arguments built above
         except psycopg.Error:
-            return _fail(SqlFailureCode.UNAVAILABLE)
+            return failed(SqlFailureCode.UNAVAILABLE)
         watchdog = _Watchdog(connection, limit + self._kill_grace)
         try:
             outcome = self._run(connection, plan, limit, watchdog)
         except psycopg.Error as error:
-            return _fail(_code(error, timed_out=watchdog.fired))
+            return failed(_code(error, timed_out=watchdog.fired))
         finally:
             watchdog.cancel()
             connection.close()
         if isinstance(outcome, SqlFailureCode):
-            return _fail(outcome)
+            return failed(outcome)
         return Success(encode_raw_result(plan, outcome))
 
     def close(self) -> None:
@@ -217,7 +217,3 @@ def _code(error: psycopg.Error, *, timed_out: bool) -> SqlFailureCode:
     if isinstance(error, psycopg.OperationalError):
         return SqlFailureCode.UNAVAILABLE
     return SqlFailureCode.QUERY_FAILED
-
-
-def _fail(code: SqlFailureCode) -> Result[str, SqlExecutionFailure]:
-    return Failure(SqlExecutionFailure(code))

@@ -17,10 +17,11 @@ import urllib.parse
 from pathlib import Path
 
 import sqlglot
-from returns.result import Failure, Result, Success
+from returns.result import Result, Success
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
+from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_sqlite
@@ -76,31 +77,30 @@ class SqliteExecutor:
         self, plan: QueryPlan, time_limit_seconds: float
     ) -> Result[str, SqlExecutionFailure]:
         """Run ``plan`` read-only, within the time limit; the raw result document."""
-        if plan.datasource != self._datasource:
-            return _fail(SqlFailureCode.WRONG_DATASOURCE)
-        if plan.dialect != "sqlite":
-            return _fail(SqlFailureCode.UNSUPPORTED)
+        not_here = refusal(plan, self._datasource, "sqlite")
+        if not_here is not None:
+            return not_here
         sql = plan.sql
-        limit = min(max(time_limit_seconds, 0.001), self._max_time_limit)
+        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
         deadline = time.monotonic() + limit
         try:
             connection = self._connect()
         except sqlite3.Error:
-            return _fail(SqlFailureCode.UNAVAILABLE)
+            return failed(SqlFailureCode.UNAVAILABLE)
         try:
             connection.set_progress_handler(
                 lambda: 1 if time.monotonic() > deadline else 0, _PROGRESS_STEPS
             )
             refused = self._check_cost(connection, sql, plan)
             if refused is not None:
-                return _fail(refused)
+                return failed(refused)
             rows = _run(connection, sql, plan)
         except sqlite3.Error as error:
-            return _fail(_code(error, timed_out=time.monotonic() > deadline))
+            return failed(_code(error, timed_out=time.monotonic() > deadline))
         finally:
             connection.close()
         if rows is None:
-            return _fail(SqlFailureCode.QUERY_FAILED)
+            return failed(SqlFailureCode.QUERY_FAILED)
         return Success(encode_raw_result(plan, rows))
 
     def close(self) -> None:
@@ -209,7 +209,3 @@ def _code(error: sqlite3.Error, *, timed_out: bool) -> SqlFailureCode:
     if primary in (_SQLITE_CANTOPEN, _SQLITE_BUSY, _SQLITE_LOCKED):
         return SqlFailureCode.UNAVAILABLE
     return SqlFailureCode.QUERY_FAILED
-
-
-def _fail(code: SqlFailureCode) -> Result[str, SqlExecutionFailure]:
-    return Failure(SqlExecutionFailure(code))
