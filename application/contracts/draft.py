@@ -7,7 +7,6 @@ EvidenceGuard's MISSING_CITATION, not a malformed draft. A malformed draft is a 
 
 from __future__ import annotations
 
-import json
 from typing import Literal
 
 from attrs import frozen
@@ -15,6 +14,7 @@ from pydantic import Field, ValidationError
 
 from factledger.application.contracts.envelope import StrictModel
 from factledger.domain.release.draft import Analysis, AnalysisKind, Draft, DraftFormatReason
+from factledger.domain.strict_json import DuplicateKey, decode_strict
 
 __all__ = ["AnalysisModel", "DraftModel", "MalformedDraft", "parse_draft"]
 
@@ -49,22 +49,13 @@ class MalformedDraft:
     """Why the text is not a draft."""
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise KeyError(key)
-        result[key] = value
-    return result
-
-
 def parse_draft(text: str) -> Draft | MalformedDraft:
     """The draft, or why the text is not one (never an exception)."""
     if len(text.encode("utf-8", errors="replace")) > MAX_DRAFT_BYTES:
         return MalformedDraft("TOO_LARGE")
     try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates)
-    except KeyError:
+        value = decode_strict(text)
+    except DuplicateKey:
         return MalformedDraft("DUPLICATE_KEY")
     except (ValueError, RecursionError):
         return MalformedDraft("NOT_JSON")

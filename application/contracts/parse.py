@@ -8,11 +8,12 @@ out of range. A ``ValidationError`` never leaves this module; no input text is e
 
 from __future__ import annotations
 
-import json
 from typing import TypeVar
 
 from attrs import frozen
 from pydantic import BaseModel, ValidationError
+
+from factledger.domain.strict_json import DuplicateKey, decode_strict
 
 __all__ = ["MAX_ARGUMENT_BYTES", "EnvelopeError", "parse_envelope"]
 
@@ -30,31 +31,6 @@ class EnvelopeError:
     """``TOO_LARGE``, ``NOT_JSON``, ``NOT_AN_OBJECT``, ``DUPLICATE_KEY``, ``UNKNOWN_FIELD``,
     ``MISSING_FIELD``, ``WRONG_TYPE``, ``INVALID_VALUE`` or (a list of evaluations naming
     one call twice) ``DUPLICATE_EVALUATION``."""
-
-
-class _Duplicate(ValueError):
-    pass
-
-
-class _Constant(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _Duplicate
-        result[key] = value
-    return result
-
-
-def _no_constants(_: str) -> object:
-    raise _Constant
-
-
-# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
 
 
 # A union field (one evaluation or a list of them) reports, beside the real error, that the
@@ -82,10 +58,10 @@ def parse_envelope(model: type[M], arguments_json: str) -> M | EnvelopeError:
     ):
         return EnvelopeError("TOO_LARGE")
     try:
-        value = _DECODER.decode(arguments_json)
-    except _Duplicate:
+        value = decode_strict(arguments_json)
+    except DuplicateKey:
         return EnvelopeError("DUPLICATE_KEY")
-    except (_Constant, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return EnvelopeError("NOT_JSON")
     if not isinstance(value, dict):
         return EnvelopeError("NOT_AN_OBJECT")

@@ -35,6 +35,7 @@ from returns.result import Failure, Result, Success
 
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.knowledge.relevance import RelevanceLevel, normalise_relevance
+from factledger.domain.strict_json import decode_strict
 
 __all__ = [
     "MALFORMED_RAW",
@@ -106,25 +107,10 @@ class _Malformed(Exception):
 def decode_raw_result(raw_json: str) -> Result[RawKnowledgeResult, str]:
     """The decoded result, or ``MALFORMED_RAW``."""
     try:
-        document = _DECODER.decode(raw_json)
+        document = decode_strict(raw_json)
         return Success(_result(document))
     except (ValueError, RecursionError, _Malformed):
         return Failure(MALFORMED_RAW)
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        raise _Malformed
-    return document
-
-
-def _no_constant(_: str) -> object:
-    raise _Malformed
-
-
-# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
-_DECODER: Final = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 
 
 def _result(document: object) -> RawKnowledgeResult:

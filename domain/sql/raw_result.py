@@ -29,6 +29,7 @@ from returns.result import Failure, Result, Success
 from factledger.domain.json_types import JsonObject, JsonScalar, JsonValue
 from factledger.domain.sql.plan import OutputColumn, QueryPlan
 from factledger.domain.sql.policy import SqlDialect
+from factledger.domain.strict_json import decode_strict
 
 __all__ = ["RawSqlResult", "decode_raw_result", "encode_raw_result"]
 
@@ -73,25 +74,10 @@ class _Malformed(Exception):
 def decode_raw_result(raw_json: str) -> Result[RawSqlResult, str]:
     """The decoded document, or ``MALFORMED_RAW``."""
     try:
-        document = _DECODER.decode(raw_json)
+        document = decode_strict(raw_json)
         return Success(_document(document))
     except (ValueError, RecursionError, _Malformed):
         return Failure("MALFORMED_RAW")
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        raise _Malformed
-    return document
-
-
-def _no_constant(_: str) -> object:
-    raise _Malformed
-
-
-# One decoder for every call: ``json.loads`` with hooks builds a new one each time.
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constant)
 
 
 def _document(document: object) -> RawSqlResult:
