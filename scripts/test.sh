@@ -19,6 +19,8 @@ echo "== mypy (strict)"
 .venv/bin/python scripts/typecheck.py
 echo "== import-linter"
 .venv/bin/lint-imports
+echo "== size limits (modules <= 400 lines, functions <= 60)"
+.venv/bin/python scripts/code_figures.py --check
 echo "== pytest"
 .venv/bin/python -m pytest "$@"
 echo "== wheel (fresh venv, demo)"
