@@ -64,7 +64,7 @@ class EvidenceToolset(AbstractToolset[Any]):
             ToolDefinition(
                 name=str(function["name"]),
                 description=str(function.get("description", "")),
-                parameters_json_schema=dict(function["parameters"]),
+                parameters_json_schema=dict(function["parameters"]),  # type: ignore[arg-type]  # an object schema
                 strict=bool(function.get("strict", True)),
             )
             for function in (d["function"] for d in binding.definitions())

@@ -1,4 +1,10 @@
-"""``factledger.integrations.langgraph``: see ``factledger.adapters.integrations.langgraph``."""
+"""``factledger.integrations.langgraph``: LangGraph over the harness
+(``pip install 'factledger[langgraph]'``); see ``LedgerRun``."""
 
-from factledger.adapters.integrations.langgraph import *  # noqa: F403
-from factledger.adapters.integrations.langgraph import __all__ as __all__
+from factledger.adapters.integrations.langgraph import (
+    EvidenceToolBypassed,
+    LedgerRun,
+    LedgerState,
+)
+
+__all__ = ["EvidenceToolBypassed", "LedgerRun", "LedgerState"]

@@ -1,4 +1,11 @@
-"""``factledger.integrations.pydantic_ai``: see ``factledger.adapters.integrations.pydantic_ai``."""
+"""``factledger.integrations.pydantic_ai``: Pydantic AI over the harness
+(``pip install 'factledger[pydantic-ai]'``); see ``LedgerRun``."""
 
-from factledger.adapters.integrations.pydantic_ai import *  # noqa: F403
-from factledger.adapters.integrations.pydantic_ai import __all__ as __all__
+from factledger.adapters.integrations.pydantic_ai import (
+    DraftModel,
+    EvidenceToolBypassed,
+    EvidenceToolset,
+    LedgerRun,
+)
+
+__all__ = ["DraftModel", "EvidenceToolBypassed", "EvidenceToolset", "LedgerRun"]
