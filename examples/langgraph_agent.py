@@ -4,8 +4,8 @@
 
 The model is a scripted LangChain chat model (no network, no key): a parallel batch of two
 lookups, then the draft as its text. The graph is agent → tools → agent → release, with the
-integration's tool node, release node and router. The release result is printed as JSON on
-the last line.
+integration's tool node, release node and router (``ledger.add_to``). The release result is
+printed as JSON on the last line. Lines marked ``# glue`` are all the wiring factledger needs.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from incident import (
     QUESTION,
     draft,
     open_harness,
-    report,
     scenario,
     start,
     temporary_folder,
@@ -65,23 +64,19 @@ def replies(which: str) -> list[AIMessage]:
 async def main(which: str, folder: Path) -> None:
     async with open_harness(folder) as harness:
         run_id = await start(harness)
-        ledger = LedgerRun(harness, run_id)
-        model = ScriptedChatModel(replies=replies(which)).bind_tools(ledger.tools)
+        ledger = LedgerRun(harness, run_id)  # glue
+        chat_model = ScriptedChatModel(replies=replies(which))
+        model = chat_model.bind_tools(ledger.tools)  # glue
 
         async def agent(state: LedgerState) -> dict[str, list[BaseMessage]]:
             return {"messages": [await model.ainvoke(state["messages"])]}
 
-        graph = StateGraph(LedgerState)
+        graph = StateGraph(LedgerState)  # glue
         graph.add_node("agent", agent)
-        graph.add_node("tools", ledger.tool_node)
-        graph.add_node("release", ledger.release_node)
         graph.add_edge(START, "agent")
-        graph.add_conditional_edges("agent", ledger.route)
-        graph.add_edge("tools", "agent")
+        ledger.add_to(graph, "agent")  # glue
         final = await graph.compile().ainvoke({"messages": [("user", QUESTION)]})
-        print(json.dumps(final["release"]["outcome"]))
-        assert ledger.result is not None
-        report(ledger.result)
+        print(json.dumps(final["release"], ensure_ascii=False))  # ReleaseResult.to_json()
 
 
 if __name__ == "__main__":

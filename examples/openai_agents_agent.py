@@ -3,7 +3,8 @@
     python examples/openai_agents_agent.py --scenario honest|forged
 
 The model is a scripted ``agents.Model`` (no network, no key): a parallel batch of two
-lookups, then the draft. The release result is printed as JSON on the last line.
+lookups, then the draft. The release result is printed as JSON on the last line. Lines
+marked ``# glue`` are all the wiring factledger needs.
 """
 
 from __future__ import annotations
@@ -72,15 +73,15 @@ def replies(which: str) -> list[list[Any]]:
 async def main(which: str, folder: Path) -> None:
     async with open_harness(folder) as harness:
         run_id = await start(harness)
-        ledger = LedgerRun(harness, run_id)
+        ledger = LedgerRun(harness, run_id)  # glue
         agent = Agent(
             name="diagnosis",
             model=ScriptedModel(replies(which)),
-            output_type=DraftModel,
-            tools=ledger.tools,
-            output_guardrails=[ledger.guardrail],
+            output_type=DraftModel,  # glue
+            tools=ledger.tools,  # glue
+            output_guardrails=[ledger.guardrail],  # glue
         )
-        release = await ledger.run(agent, QUESTION)
+        release = await ledger.run(agent, QUESTION)  # glue
         report(release)
 
 

@@ -6,7 +6,7 @@ The model is Pydantic AI's ``FunctionModel`` with a script (no network, no key):
 batch of two lookups, then the draft through the output tool. A draft that fails the check is
 handed back with the issues; the scripted model then repeats it (the forged one stays
 forged), and the single release says what holds. The release result is printed as JSON on
-the last line.
+the last line. Lines marked ``# glue`` are all the wiring factledger needs.
 """
 
 from __future__ import annotations
@@ -53,10 +53,11 @@ def scripted(which: str) -> FunctionModel:
 async def main(which: str, folder: Path) -> None:
     async with open_harness(folder) as harness:
         run_id = await start(harness)
-        ledger = LedgerRun(harness, run_id)
-        agent = Agent(scripted(which), output_type=DraftModel, toolsets=[ledger.toolset])
-        agent.output_validator(ledger.validate)
-        release = await ledger.run(agent, QUESTION)
+        ledger = LedgerRun(harness, run_id)  # glue
+        model = scripted(which)
+        agent = Agent(model, output_type=DraftModel, toolsets=[ledger.toolset])  # glue
+        agent.output_validator(ledger.validate)  # glue
+        release = await ledger.run(agent, QUESTION)  # glue
         report(release)
 
 

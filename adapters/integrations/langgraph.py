@@ -13,9 +13,13 @@ by both nodes. An evidence-tool call in the messages that no tool node of this r
 ``EvidenceToolBypassed``, raised by the release node before anything is released.
 
     ledger = LedgerRun(harness, run_id)
-    graph.add_node("tools", ledger.tool_node)
-    graph.add_node("release", ledger.release_node)
-    graph.add_conditional_edges("agent", ledger.route)
+    model = chat_model.bind_tools(ledger.tools)
+    graph = StateGraph(LedgerState)
+    graph.add_node("agent", agent)          # your node calling ``model``
+    ledger.add_to(graph, "agent")           # tools and release nodes, the router, the edges
+
+``add_to`` is the usual wiring (``"tools"`` back to the agent, ``"release"`` to the end); a
+graph of another shape adds ``tool_node``, ``release_node`` and ``route`` itself.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from factledger.domain.release.fallback import ReleaseResult
 require("langgraph", "langgraph")
 
 from langchain_core.messages import AIMessage, AnyMessage, ToolMessage  # noqa: E402
-from langgraph.graph import MessagesState  # noqa: E402
+from langgraph.graph import END, MessagesState, StateGraph  # noqa: E402
 
 __all__ = ["EvidenceToolBypassed", "LedgerRun", "LedgerState"]
 
@@ -54,6 +58,15 @@ class LedgerRun:
         """The evidence tools' OpenAI definitions, for ``model.bind_tools``."""
         self.result: ReleaseResult | None = None
         """The release result, once released."""
+
+    def add_to(self, graph: StateGraph[Any], agent: str = "agent") -> None:
+        """Add the ``"tools"`` and ``"release"`` nodes after the ``agent`` node: the router
+        from the agent, the tools back to the agent, the release to the end."""
+        graph.add_node("tools", self.tool_node)
+        graph.add_node("release", self.release_node)
+        graph.add_conditional_edges(agent, self.route)
+        graph.add_edge("tools", agent)
+        graph.add_edge("release", END)
 
     def route(self, state: LedgerState) -> Literal["tools", "release"]:
         """``"tools"`` when the last message asks for tool calls, else ``"release"``."""

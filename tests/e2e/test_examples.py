@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,32 @@ def test_the_forged_citation_is_caught_by_name(example: str) -> None:
     assert {(i["tool_call_id"], i["reason"]) for i in issues} == {("call-404", "NOT_IN_RUN")}
     # the two lookups of the first turn were admitted together, as one step
     assert {f["tool_call_id"] for f in fallback["observed_facts"]} == {"call-1", "call-2"}
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SNIPPETS = re.findall(r"^```py\n(.*?)^```", README, flags=re.DOTALL | re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    ("example", "module"),
+    [
+        ("openai_agents_agent.py", "factledger.integrations.openai_agents"),
+        ("pydantic_ai_agent.py", "factledger.integrations.pydantic_ai"),
+        ("langgraph_agent.py", "factledger.integrations.langgraph"),
+    ],
+)
+def test_the_readme_shows_each_examples_glue_and_it_is_at_most_five_lines(
+    example: str, module: str
+) -> None:
+    """The wiring a user writes per framework (beyond building the harness and the agent) is
+    the example's ``# glue`` lines; the README's block for that framework shows every one."""
+    glue = [
+        line.strip()
+        for line in (ROOT / "examples" / example).read_text(encoding="utf-8").splitlines()
+        if line.rstrip().endswith("# glue")
+    ]
+    assert 1 <= len(glue) <= 5
+    (snippet,) = [block for block in SNIPPETS if module in block]
+    shown = {line.strip() for line in snippet.splitlines()}
+    assert [line for line in glue if line not in shown] == []
+    assert sum(line.rstrip().endswith("# glue") for line in snippet.splitlines()) == len(glue)

@@ -32,11 +32,8 @@ def graph(ledger: LedgerRun, replies: list[AIMessage]) -> StateGraph[LedgerState
 
     built = StateGraph(LedgerState)
     built.add_node("agent", agent)
-    built.add_node("tools", ledger.tool_node)
-    built.add_node("release", ledger.release_node)
     built.add_edge(START, "agent")
-    built.add_conditional_edges("agent", ledger.route)
-    built.add_edge("tools", "agent")
+    ledger.add_to(built, "agent")
     return built
 
 
