@@ -51,10 +51,13 @@ class ScriptedChatModel(BaseChatModel):
 def replies(which: str) -> list[AIMessage]:
     usage = {"input_tokens": 800, "output_tokens": 60, "total_tokens": 860}
     calls = [
-        {"id": call_id, "name": "lookup_knowledge", "args": {"previous_observation": None,
-                                                             "input": {"query": query}}}
+        {
+            "id": call_id,
+            "name": "lookup_knowledge",
+            "args": {"previous_observation": None, "input": {"query": query}},
+        }
         for call_id, query in LOOKUPS
-    ]  # fmt: skip
+    ]
     return [
         AIMessage(content="", tool_calls=calls, usage_metadata=usage),
         AIMessage(content=draft(which), usage_metadata=usage),

@@ -19,10 +19,13 @@ USAGE = {"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}
 
 def batch() -> AIMessage:
     calls = [
-        {"id": call_id, "name": "lookup_knowledge",
-         "args": {"previous_observation": None, "input": {"query": query}}}
+        {
+            "id": call_id,
+            "name": "lookup_knowledge",
+            "args": {"previous_observation": None, "input": {"query": query}},
+        }
         for call_id, query in (("call-1", "GW-504 pool"), ("call-2", "acquirer timeouts"))
-    ]  # fmt: skip
+    ]
     return AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)  # type: ignore[arg-type]
 
 
@@ -46,7 +49,8 @@ def test_a_batch_is_one_step_cited_by_the_hosts_ids_and_metered(tmp_path: Path) 
             compiled = graph(ledger, [batch(), final_draft]).compile()
             final = await compiled.ainvoke({"messages": [HumanMessage("Why?")]})
             assert final["release"]["outcome"] == "SUCCESS"
-            assert ledger.result is not None and ledger.result.outcome is ReleaseOutcome.SUCCESS
+            assert ledger.result is not None
+            assert ledger.result.outcome is ReleaseOutcome.SUCCESS
             for call_id in ("call-1", "call-2"):
                 assert (await harness.control_view(run_id, call_id)).to_json()["status"] == "READY"
             summary = await harness.run_summary(run_id)
@@ -60,8 +64,13 @@ def test_an_evidence_call_no_tool_node_answered_is_a_loud_error(tmp_path: Path) 
         async with open_harness(tmp_path) as harness:
             run_id = await start(harness)
             ledger = LedgerRun(harness, run_id)
-            state: LedgerState = {"messages": [HumanMessage("Why?"), batch(),
-                                  AIMessage(content=json.dumps(draft("call-1")))]}  # fmt: skip
+            state: LedgerState = {
+                "messages": [
+                    HumanMessage("Why?"),
+                    batch(),
+                    AIMessage(content=json.dumps(draft("call-1"))),
+                ]
+            }
             with pytest.raises(EvidenceToolBypassed) as raised:
                 await ledger.release_node(state)
             assert raised.value.tool_call_ids == ("call-1", "call-2")

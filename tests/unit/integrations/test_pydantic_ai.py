@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 
 import pytest
@@ -37,8 +36,10 @@ def model(drafts: list[str], seen: list[str]) -> FunctionModel:
             ):
                 seen.append(str(part.content))
         if len(messages) == 1:
-            parts = [ToolCallPart("lookup_knowledge", lookup("GW-504 pool"), "call-1"),
-                     ToolCallPart("lookup_knowledge", lookup("acquirer timeouts"), "call-2")]  # fmt: skip
+            parts = [
+                ToolCallPart("lookup_knowledge", lookup("GW-504 pool"), "call-1"),
+                ToolCallPart("lookup_knowledge", lookup("acquirer timeouts"), "call-2"),
+            ]
             return ModelResponse(parts=parts, usage=USAGE)
         output = ToolCallPart(info.output_tools[0].name, draft(drafts.pop(0)))
         return ModelResponse(parts=[output], usage=USAGE)
@@ -63,7 +64,9 @@ def test_a_failed_check_is_handed_back_and_the_mended_draft_released_once(
             agent.output_validator(ledger.validate)
             release = await ledger.run(agent, "Why?")
             assert release.outcome is ReleaseOutcome.SUCCESS
-            assert len(seen) == 1 and "call-404" in seen[0] and "NOT_IN_RUN" in seen[0]
+            assert len(seen) == 1
+            assert "call-404" in seen[0]
+            assert "NOT_IN_RUN" in seen[0]
             # the host's ids are the citation ids; the batch of two was admitted as one step
             for call_id in ("call-1", "call-2"):
                 view = await harness.control_view(run_id, call_id)
