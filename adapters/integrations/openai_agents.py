@@ -36,6 +36,7 @@ from agents import (  # noqa: E402  # after the check that names the extra
     OutputGuardrailTripwireTriggered,
     RunContextWrapper,
     Runner,
+    Tool,
 )
 from agents.tool_context import ToolContext  # noqa: E402
 
@@ -49,7 +50,7 @@ class LedgerRun:
         self._binding = RunBinding(harness, run_id)
         self.result: ReleaseResult | None = None
         """The release result, once the guardrail ran."""
-        self.tools: list[FunctionTool] = [
+        self.tools: list[Tool] = [
             self._tool(definition["function"])  # type: ignore[arg-type]  # OpenAI tool shape
             for definition in self._binding.definitions()
         ]

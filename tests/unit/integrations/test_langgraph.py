@@ -26,7 +26,7 @@ def batch() -> AIMessage:
         }
         for call_id, query in (("call-1", "GW-504 pool"), ("call-2", "acquirer timeouts"))
     ]
-    return AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)  # type: ignore[arg-type]
+    return AIMessage(content="", tool_calls=calls, usage_metadata=USAGE)
 
 
 def graph(ledger: LedgerRun, replies: list[AIMessage]) -> StateGraph[LedgerState]:
@@ -45,7 +45,7 @@ def test_a_batch_is_one_step_cited_by_the_hosts_ids_and_metered(tmp_path: Path) 
         async with open_harness(tmp_path) as harness:
             run_id = await start(harness)
             ledger = LedgerRun(harness, run_id)
-            final_draft = AIMessage(content=json.dumps(draft("call-1")), usage_metadata=USAGE)  # type: ignore[arg-type]
+            final_draft = AIMessage(content=json.dumps(draft("call-1")), usage_metadata=USAGE)
             compiled = graph(ledger, [batch(), final_draft]).compile()
             final = await compiled.ainvoke({"messages": [HumanMessage("Why?")]})
             assert final["release"]["outcome"] == "SUCCESS"
