@@ -20,6 +20,11 @@ ROOT = Path(__file__).parent
 def _packages() -> tuple[list[str], dict[str, str]]:
     packages: list[str] = ["factledger"]
     package_dir: dict[str, str] = {"factledger": PUBLIC}
+    for init in sorted((ROOT / PUBLIC).rglob("*/__init__.py")):
+        folder = init.parent.relative_to(ROOT)
+        name = ".".join(("factledger", *folder.parts[1:]))
+        packages.append(name)
+        package_dir[name] = folder.as_posix()
     for layer in LAYERS:
         for init in sorted((ROOT / layer).rglob("__init__.py")):
             folder = init.parent.relative_to(ROOT)

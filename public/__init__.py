@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from factledger.application.audit_views import AuditRows, RebuildReport
     from factledger.application.canonical_view import CanonicalView, ContentState
     from factledger.application.check_result import CheckResult
+    from factledger.application.contracts.draft import AnalysisModel, DraftModel
     from factledger.application.harness import Harness
     from factledger.application.harness_errors import HarnessError, HarnessErrorCode
     from factledger.application.observation import Observation, ObservationStatus, RepairRequest
@@ -61,6 +62,7 @@ _HOMES: Final[dict[str, tuple[str, ...]]] = {
     "factledger.domain.release.events": ("FailureStage",),
     "factledger.domain.evidence": ("ObservedFact", "Source"),
     "factledger.application.check_result": ("CheckResult",),
+    "factledger.application.contracts.draft": ("AnalysisModel", "DraftModel"),
     "factledger.application.canonical_view": ("CanonicalView", "ContentState"),
     "factledger.application.views": ("ControlView",),
     "factledger.application.progress_snapshot": ("ProgressSnapshot",),
@@ -110,6 +112,8 @@ __all__ = [
     "IssueCode",
     "FailureStage",
     "CheckResult",
+    "DraftModel",
+    "AnalysisModel",
     # views
     "RunSummary",
     "CancelResult",

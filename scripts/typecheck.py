@@ -29,8 +29,11 @@ def _in_package(path: Path) -> bool:
 
 def installed_modules() -> list[str]:
     modules: list[str] = []
-    for path in sorted((ROOT / PUBLIC).glob("*.py")):
-        modules.append("factledger" if path.stem == "__init__" else f"factledger.{path.stem}")
+    for path in sorted((ROOT / PUBLIC).rglob("*.py")):
+        parts = path.relative_to(ROOT / PUBLIC).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules.append(".".join(("factledger", *parts)))
     for layer in LAYERS:
         for path in sorted((ROOT / layer).rglob("*.py")):
             if not _in_package(path):
