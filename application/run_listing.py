@@ -64,6 +64,10 @@ class RunListItem:
     """Tool calls reserved."""
     started_at: datetime
     """When the run started."""
+    events: int
+    """Events in the run's log."""
+    head_hash: str
+    """The hash of its last event (with ``events``, the chain head)."""
     log_readable: bool = True
     """False when the run's stored events do not decode or fold (verify the run): the row then
     holds only what the store's index says."""
@@ -106,6 +110,8 @@ def run_list_item(log: RunLog) -> RunListItem:
         failure_code=None if released is None else released.failure_code,
         tool_calls=run.usage.tool_calls,
         started_at=run.started_at,
+        events=log.sequence,
+        head_hash=log.head_hash,
     )
 
 
@@ -124,6 +130,8 @@ def _unreadable(entry: RunIndexEntry) -> RunListItem:
         failure_code=None,
         tool_calls=0,
         started_at=entry.started_at,
+        events=entry.head.sequence,
+        head_hash=entry.head.hash,
         log_readable=False,
     )
 
