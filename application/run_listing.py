@@ -185,7 +185,7 @@ class RunLister:
             listed = self._runs.store.list_runs(wanted + MAX_EXAMINED)
             if not isinstance(listed, Success):
                 return StoreFailed("UNAVAILABLE")
-            entries = listed.unwrap()
+            entries: tuple[RunIndexEntry, ...] = listed.unwrap()
             if cursor is None:
                 return entries
             ids = [entry.run_id for entry in entries]

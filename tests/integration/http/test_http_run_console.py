@@ -70,7 +70,7 @@ def test_get_runs_lists_outcomes_and_pages_by_cursor(served: Served, runs: dict[
     "params", [{"limit": 0}, {"limit": 201}, {"outcome": "SOMETIMES"}, {"colour": "red"}]
 )
 def test_get_runs_refuses_a_bad_query_with_problem_json(
-    served: Served, params: dict[str, object]
+    served: Served, params: dict[str, int | str]
 ) -> None:
     with served.client() as client:
         response = client.get("/runs", params=params)
