@@ -3,6 +3,7 @@ the outcome column of ``runs list`` and output within 100 columns."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from factledger.adapters.cli.contract import ExitCode, exit_for
+from factledger.adapters.cli.main import build_parser
 from factledger.adapters.demo.incident import ensure_payments_db, transcript_path
 from factledger.domain.status import ReleaseOutcome
 from tests.unit.cli.conftest import Cli, Recorded, record_run, write_config
@@ -123,3 +125,34 @@ def test_no_progress_bar_is_drawn_when_the_output_is_not_a_terminal(
     assert code == 0
     assert err == ""
     assert "verifying runs" not in out
+
+
+def _leaf_commands() -> dict[str, argparse.ArgumentParser]:
+    """Every command and sub-command of ``factledger`` that runs something."""
+    leaves: dict[str, argparse.ArgumentParser] = {}
+
+    def walk(prefix: str, parser: argparse.ArgumentParser) -> None:
+        children = [
+            action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+        ]
+        if not children:
+            leaves[prefix.strip()] = parser
+        for action in children:
+            for name, child in action.choices.items():
+                walk(f"{prefix} {name}", child)
+
+    walk("", build_parser())
+    return leaves
+
+
+def test_every_command_that_prints_takes_json() -> None:
+    leaves = _leaf_commands()
+    assert {"run", "demo", "runs list", "runs show", "runs verify", "serve"} <= set(leaves)
+    silent = {"mcp"}  # speaks MCP on stdio; it prints nothing of its own
+    missing = [
+        name
+        for name, parser in leaves.items()
+        if name not in silent
+        and not any("--json" in action.option_strings for action in parser._actions)
+    ]
+    assert missing == []
