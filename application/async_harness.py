@@ -22,6 +22,8 @@ from factledger.application.check_result import CheckResult
 from factledger.application.harness import Harness
 from factledger.application.observation import Observation
 from factledger.application.progress_snapshot import ProgressSnapshot
+from factledger.application.run_inspection import RunInspection
+from factledger.application.run_listing import RunPage
 from factledger.application.run_views import CancelResult, ModelUsage, ReleaseStep, RunSummary
 from factledger.application.statuses import StatusChange
 from factledger.application.tools.registry import ToolFormat
@@ -32,6 +34,7 @@ from factledger.domain.budget import RunBudget
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.fallback import ReleaseResult
 from factledger.domain.run_events import ToolGrant
+from factledger.domain.status import ReleaseOutcome
 from factledger.ports.draft_repair import DraftRepairer
 
 __all__ = ["AsyncHarness"]
@@ -248,6 +251,29 @@ class AsyncHarness:
         return await self._run(partial(self._harness.check, run_id, draft_json))
 
     # -- views ----------------------------------------------------------------------------
+
+    async def list_runs(
+        self,
+        *,
+        limit: int = 20,
+        cursor: str | None = None,
+        outcome: ReleaseOutcome | None = None,
+        service: str | None = None,
+    ) -> RunPage:
+        """See ``Harness.list_runs``."""
+        return await self._run(
+            partial(
+                self._harness.list_runs,
+                limit=limit,
+                cursor=cursor,
+                outcome=outcome,
+                service=service,
+            )
+        )
+
+    async def inspect_run(self, run_id: str) -> RunInspection:
+        """See ``Harness.inspect_run``."""
+        return await self._run(partial(self._harness.inspect_run, run_id))
 
     async def run_summary(self, run_id: str) -> RunSummary:
         """The run's state, context, budget use and release decision."""

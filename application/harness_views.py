@@ -15,6 +15,8 @@ from factledger.application.canonical_view import CanonicalView
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.application.harness_parts import FacadeCore, store_unavailable, unknown_run
 from factledger.application.progress_snapshot import ProgressSnapshot
+from factledger.application.run_inspection import RunInspection, call_summary, inspect_run
+from factledger.application.run_listing import RunLister, RunPage
 from factledger.application.run_repository import StoreFailed
 from factledger.application.run_views import ReleaseStep, RunSummary, release_steps
 from factledger.application.statuses import StatusChange, status_timeline
@@ -24,6 +26,7 @@ from factledger.domain.codec import sha256_hex
 from factledger.domain.events import RecordedEvent
 from factledger.domain.json_shape import ShapeError
 from factledger.domain.release.fallback import ReleaseResult
+from factledger.domain.status import ReleaseOutcome
 from factledger.ports.payload_vault import PayloadKey
 
 __all__ = ["ViewOperations"]
@@ -35,6 +38,52 @@ class ViewOperations(FacadeCore):
     def run_summary(self, run_id: str) -> RunSummary:
         """The run's state, context, budget use and release decision (metadata only)."""
         return RunSummary.from_log(self._log(run_id))
+
+    def list_runs(
+        self,
+        *,
+        limit: int = 20,
+        cursor: str | None = None,
+        outcome: ReleaseOutcome | None = None,
+        service: str | None = None,
+    ) -> RunPage:
+        """Recorded runs, newest first, a page at a time: question digest, service, window,
+        release outcome, fallback type, calls and start (``limit`` 1..200; pass a page's
+        ``next_cursor`` as ``cursor`` for the next one)."""
+        try:
+            page = RunLister(self._parts.runs).page(
+                limit=limit, cursor=cursor, outcome=outcome, service=service
+            )
+        except ValueError as bad:
+            raise HarnessError(HarnessErrorCode.INVALID_INPUT, str(bad)) from None
+        if isinstance(page, StoreFailed):
+            raise store_unavailable()
+        return page
+
+    def inspect_run(self, run_id: str) -> RunInspection:
+        """Everything an operator reviews about a run: its timeline of safe metadata, each
+        call with its checked scope, the citations with each guard's verdict, the release
+        decision and whether the run verifies (never a body)."""
+        log = self._log(run_id)
+        events = self._events(run_id)
+        ids = list(log.invocations)
+        records = self._parts.canonical.read_from_log(log, ids)
+        if isinstance(records, StoreFailed):
+            raise store_unavailable()
+        calls = [
+            call_summary(control_view(record, log))
+            for record in records.values()
+            if record is not None
+        ]
+        released = None
+        if log.released is not None:
+            try:
+                released = self.released(run_id)
+            except HarnessError as gone:
+                if gone.code is HarnessErrorCode.STORE_UNAVAILABLE:
+                    raise
+        verdict = self._parts.verifier.verify(run_id)
+        return inspect_run(log, events, calls, released, verdict)
 
     def canonical_view(self, run_id: str, tool_call_id: str) -> CanonicalView:
         """A call's canonical record as metadata and digests (never a body)."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from factledger.adapters.bootstrap import build_harness
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.cli.scenario import print_result, run_transcript
 from factledger.adapters.config.settings import SettingsError
 from factledger.adapters.demo.incident import SCENARIOS, demo_settings, transcript_path
@@ -61,8 +61,7 @@ def _run(args: argparse.Namespace) -> int:
         settings = demo_settings(Path(args.dir))
         harness = build_harness(settings)
     except SettingsError as invalid:
-        print(f"factledger demo: {invalid}", file=sys.stderr)
-        return 2
+        return fail(args, "demo", CliError.INVALID_SETTINGS, str(invalid), ExitCode.USAGE)
     results: JsonObject = {}
     with harness:
         for scenario in SCENARIOS:

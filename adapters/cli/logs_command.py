@@ -17,10 +17,14 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from returns.result import Failure, Success
 
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
+from factledger.adapters.cli.progress import draws_bars, progress
 from factledger.adapters.logs.file_backend import FileLogBackend
 from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS
@@ -60,23 +64,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     mine = commands.add_parser("mine", help="print the template of every line of a file")
     mine.add_argument("path", type=Path, metavar="PATH", help="a log file")
-    mine.add_argument("--jsonl", action="store_true", help="print one JSON object per line")
+    mine.add_argument(
+        "--json", "--jsonl", dest="json", action="store_true", help="one JSON object per line"
+    )
     mine.set_defaults(handler=_mine)
 
 
 def _project(args: argparse.Namespace) -> int:
     missing = [str(path) for path in args.paths if not path.exists()]
     if missing:
-        print(f"no such file or folder: {', '.join(missing)}", file=sys.stderr)
-        return 2
+        message = f"no such file or folder: {', '.join(missing)}"
+        return fail(args, "logs", CliError.NOT_FOUND, message, ExitCode.USAGE)
     request = LogQuery.from_request(args.service, args.query, args.start, args.end, args.limit)
     if isinstance(request, Failure):
-        print(f"invalid query: {request.failure().reason}", file=sys.stderr)
-        return 2
+        message = f"invalid query: {request.failure().reason}"
+        return fail(args, "logs", CliError.INVALID_ARGUMENT, message, ExitCode.USAGE)
     query = request.unwrap()
     backend = FileLogBackend(Path.cwd(), files=[path.resolve() for path in args.paths])
     observation: JsonObject = {"tool_call_id": args.tool_call_id}
-    outcome = backend.query(query, deadline=time.monotonic() + args.timeout)
+    with _file_bar(args) as on_file:
+        outcome = backend.query(query, deadline=time.monotonic() + args.timeout, on_file=on_file)
     if isinstance(outcome, Failure):
         failure = outcome.failure()
         observation.update({"status": "ERROR", "error_code": failure.kind.value})
@@ -96,6 +103,23 @@ def _project(args: argparse.Namespace) -> int:
     return _emit(observation, 0)
 
 
+@contextmanager
+def _file_bar(args: argparse.Namespace) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar over the files of a multi-file scan (on a terminal, never in --json)."""
+    if not draws_bars(args):
+        yield None
+        return
+    state: dict[str, Callable[[int], None]] = {}
+    with ExitStack() as stack:
+
+        def on_file(_done: int, total: int) -> None:
+            if "advance" not in state:
+                state["advance"] = stack.enter_context(progress(args, "scanning files", total))
+            state["advance"](1)
+
+        yield on_file
+
+
 def _emit(observation: JsonObject, code: int) -> int:
     sys.stdout.write(json.dumps(observation, ensure_ascii=False, indent=2) + "\n")
     return code
@@ -104,8 +128,7 @@ def _emit(observation: JsonObject, code: int) -> int:
 def _mine(args: argparse.Namespace) -> int:
     path: Path = args.path
     if not path.is_file():
-        print(f"no such file: {path}", file=sys.stderr)
-        return 2
+        return fail(args, "logs", CliError.NOT_FOUND, f"no such file: {path}", ExitCode.USAGE)
     with path.open(encoding="utf-8", errors="replace") as handle:
         records = list(assemble_records(handle))
     templates = mine_templates(record.message for record in records)

@@ -27,6 +27,7 @@ from returns.result import Success
 
 from factledger.adapters.audit.wiring import AuditRuntime, open_audit
 from factledger.adapters.bootstrap import build_stores
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.logging_setup import logger
 from factledger.adapters.system import SystemClock
@@ -200,13 +201,18 @@ def _handle(args: argparse.Namespace) -> int:
         clock = SystemClock()
         events, _, close_store = build_stores(settings, clock)
     except SettingsError as error:
-        print(f"factledger: {error}", file=sys.stderr)
-        return 2
+        return fail(args, "rebuild", CliError.INVALID_SETTINGS, str(error), ExitCode.USAGE)
     try:
         opened = open_audit(settings, events, clock)
         if not isinstance(opened, Success):
-            print(f"factledger: {opened.failure().message}", file=sys.stderr)
-            return 2 if opened.failure().reason == "UNSUPPORTED_URL" else 1
+            usage = opened.failure().reason == "UNSUPPORTED_URL"
+            return fail(
+                args,
+                "rebuild",
+                CliError.INVALID_SETTINGS if usage else CliError.STORE_UNAVAILABLE,
+                opened.failure().message,
+                ExitCode.USAGE if usage else ExitCode.ERROR,
+            )
         audit: AuditRuntime = opened.unwrap()
         try:
             interactive = not args.json and sys.stdout.isatty() and sys.stderr.isatty()

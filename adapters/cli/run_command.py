@@ -5,18 +5,20 @@
 
 ``--json`` prints ``{"run_id", "observations": [{"tool_call_id", "observation"}...],
 "release"}``. Without a service and a window a live run is released as
-MISSING_REQUIRED_CONTEXT.
+MISSING_REQUIRED_CONTEXT. The exit code is the release outcome's: 0 SUCCESS, 3 FALLBACK,
+4 FAILED, 5 CANCELLED; 2 for bad settings or arguments, 1 when the run could not be made
+(``contract.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from datetime import datetime
 from pathlib import Path
 
 from factledger.adapters.bootstrap import build_chat_client, build_harness
+from factledger.adapters.cli.contract import CliError, ExitCode, exit_for, fail
 from factledger.adapters.cli.scenario import print_result, run_transcript
 from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import SettingsError, load_settings
@@ -58,8 +60,7 @@ def _run(args: argparse.Namespace) -> int:
             )
         harness = build_harness(settings)
     except SettingsError as invalid:
-        print(f"factledger run: {invalid}", file=sys.stderr)
-        return 2
+        return fail(args, "run", CliError.INVALID_SETTINGS, str(invalid), ExitCode.USAGE)
     with harness:
         warn_without_tools("run", harness)
         try:
@@ -79,11 +80,12 @@ def _run(args: argparse.Namespace) -> int:
                     )
                 finally:
                     client.close()
-        except (TranscriptError, HarnessError, SettingsError, ValueError, OSError) as failed:
-            print(f"factledger run: {failed}", file=sys.stderr)
-            return 2
+        except HarnessError as refused:
+            return fail(args, "run", CliError.FAILED, str(refused))
+        except (TranscriptError, SettingsError, ValueError, OSError) as failed:
+            return fail(args, "run", CliError.INVALID_ARGUMENT, str(failed), ExitCode.USAGE)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print_result("run", result, [])
-    return 0
+    return int(exit_for(result.release.outcome))

@@ -1,6 +1,7 @@
 """``factledger runs``: forensics over recorded runs, on whichever store the settings choose.
 
-- ``runs list [--limit N]``: recent runs, newest first: start, state, chain head.
+- ``runs list [--limit N] [--outcome OUTCOME]``: recent runs, newest first, with the release
+  outcome (``runs_list.py``).
 - ``runs show RUN_ID``: the run's timeline, each event with its sequence, time, type and its
   safe metadata (events hold only ids, codes, sizes and digests; digests are shortened on a
   terminal and kept whole in ``--json``).
@@ -8,10 +9,12 @@
   outside the stream, then every vault body against the digest its event recorded (request
   in INVOCATION_BEGAN, raw and result in INVOCATION_READY). A body past its expiry is counted
   as expired, not as tampered. The published release result is checked against the digest in
-  RELEASE_DECISION the same way. Names the first bad event; exits 1 on any failure.
+  RELEASE_DECISION the same way. Names the first bad event; exits 1 on any failure. With
+``--all`` on a terminal a progress bar is drawn on standard error.
 
 Every command takes ``--config FILE`` (else the usual lookup order) and ``--json``. A settings
-error is one line naming the key, exit code 2.
+error is one line naming the key (under ``--json`` an ``{"error": ...}`` object), exit code 2;
+output stays within 100 columns.
 """
 
 from __future__ import annotations
@@ -20,10 +23,8 @@ import argparse
 import json
 import re
 import shutil
-import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Final
@@ -31,9 +32,10 @@ from typing import Final
 from attrs import frozen
 from returns.result import Success
 
-from factledger.adapters.bootstrap import build_stores
-from factledger.adapters.config.settings import SettingsError, load_settings
-from factledger.adapters.system import SystemClock
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
+from factledger.adapters.cli.progress import progress
+from factledger.adapters.cli.runs_list import list_runs
+from factledger.adapters.cli.stores import Stores, unavailable, with_stores
 from factledger.application.verification.run_verifier import RunVerifier
 from factledger.application.verification.verdicts import RunVerdict
 from factledger.domain.chain import (
@@ -46,9 +48,7 @@ from factledger.domain.chain import (
 from factledger.domain.codec import encode_datetime
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.ports.clock import Clock
-from factledger.ports.event_store import EventStore
-from factledger.ports.payload_vault import PayloadVault
+from factledger.domain.status import ReleaseOutcome
 
 __all__ = ["register"]
 
@@ -56,7 +56,8 @@ _EVERY_RUN: Final = 1_000_000_000
 _CLOCK_SKEW: Final = timedelta(seconds=5)
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 _SHORT: Final = 12
-_WIDTH: Final = 120
+_WIDTH: Final = 100
+"""The widest line the commands print."""
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -79,7 +80,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     commands = parser.add_subparsers(dest="runs_command", metavar="COMMAND", required=True)
     listing = commands.add_parser("list", parents=[common], help="recent runs, newest first")
     listing.add_argument("--limit", type=_positive, default=20, metavar="N")
-    listing.set_defaults(handler=_list)
+    listing.add_argument(
+        "--outcome", choices=[o.value for o in ReleaseOutcome], help="only this release outcome"
+    )
+    listing.set_defaults(handler=list_runs)
     show = commands.add_parser("show", parents=[common], help="a run's timeline")
     show.add_argument("run_id", metavar="RUN_ID")
     show.set_defaults(handler=_show)
@@ -95,85 +99,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     verify.set_defaults(handler=_verify)
 
 
-@frozen
-class _Stores:
-    events: EventStore
-    vault: PayloadVault
-    clock: Clock
-    release_ttl: timedelta
-
-
-@contextmanager
-def _opened(args: argparse.Namespace) -> Iterator[_Stores | None]:
-    """The stores the settings choose, or ``None`` after printing why not."""
-    clock = SystemClock()
-    try:
-        settings = load_settings(args.config)
-        events, vault, close = build_stores(settings, clock)
-    except SettingsError as error:
-        print(f"factledger runs: {error}", file=sys.stderr)
-        yield None
-        return
-    try:
-        yield _Stores(events, vault, clock, timedelta(seconds=settings.vault.ttl_seconds))
-    finally:
-        close()
-
-
-def _with_stores(
-    args: argparse.Namespace, command: Callable[[argparse.Namespace, _Stores], int]
-) -> int:
-    with _opened(args) as stores:
-        return 2 if stores is None else command(args, stores)
-
-
-def _unavailable(reason: str) -> int:
-    print(f"factledger runs: the store is unavailable ({reason})", file=sys.stderr)
-    return 1
-
-
 def _short(digest: str) -> str:
     return digest[:_SHORT] + "…"
-
-
-# -- list ----------------------------------------------------------------------------------
-
-
-def _list(args: argparse.Namespace) -> int:
-    return _with_stores(args, _list_with)
-
-
-def _list_with(args: argparse.Namespace, stores: _Stores) -> int:
-    listed = stores.events.list_runs(args.limit)
-    if not isinstance(listed, Success):
-        return _unavailable(listed.failure().reason)
-    if args.json:
-        for entry in listed.unwrap():
-            print(
-                json.dumps(
-                    {
-                        "run_id": entry.run_id,
-                        "started_at": encode_datetime(entry.started_at),
-                        "state": entry.state,
-                        "events": entry.head.sequence,
-                        "head": {"sequence": entry.head.sequence, "hash": entry.head.hash},
-                    }
-                )
-            )
-        return 0
-    entries = listed.unwrap()
-    if not entries:
-        print("no runs recorded")
-        return 0
-    width = max(len("RUN"), *(len(entry.run_id) for entry in entries))
-    print(f"{'RUN':<{width}}  {'STARTED (UTC)':<19}  {'STATE':<16}  {'EVENTS':>6}  HEAD")
-    for entry in entries:
-        started = entry.started_at.strftime("%Y-%m-%d %H:%M:%S")
-        print(
-            f"{entry.run_id:<{width}}  {started:<19}  {entry.state:<16}  "
-            f"{entry.head.sequence:>6}  {_short(entry.head.hash)}"
-        )
-    return 0
 
 
 # -- show ----------------------------------------------------------------------------------
@@ -250,20 +177,19 @@ def _run_state(entries: Sequence[_TimelineEntry]) -> str:
 
 
 def _show(args: argparse.Namespace) -> int:
-    return _with_stores(args, _show_with)
+    return with_stores(args, _show_with)
 
 
-def _show_with(args: argparse.Namespace, stores: _Stores) -> int:
+def _show_with(args: argparse.Namespace, stores: Stores) -> int:
     head = stores.events.read_head(args.run_id)
     if not isinstance(head, Success):
-        return _unavailable(head.failure().reason)
+        return unavailable(args, head.failure().reason)
     found = head.unwrap()
     if found is None:
-        print(f"factledger runs: no run {args.run_id!r} in this store", file=sys.stderr)
-        return 1
+        return fail(args, "runs", CliError.UNKNOWN_RUN, f"no run {args.run_id!r} in this store")
     stored = stores.events.read_run(args.run_id)
     if not isinstance(stored, Success):
-        return _unavailable(stored.failure().reason)
+        return unavailable(args, stored.failure().reason)
     events = stored.unwrap()
     entries = _timeline(events)
     chain = verify_chain(events, found, deep=True)
@@ -297,7 +223,7 @@ def _timeline_line(entry: _TimelineEntry, started: datetime | None) -> str:
     kind_text = kind if isinstance(kind, str) else "?"
     metadata = _metadata_text(entry.envelope.get("payload"))
     line = f"{entry.sequence:>5}  {stamp}  {offset:>10}  {kind_text:<26} {metadata}"
-    width = max(shutil.get_terminal_size((_WIDTH, 24)).columns, 60)
+    width = min(max(shutil.get_terminal_size((_WIDTH, 24)).columns, 60), _WIDTH)
     return textwrap.fill(
         line,
         width,
@@ -340,7 +266,7 @@ def _verdict_lines(verdict: RunVerdict) -> list[str]:
     if verdict.error is not None:
         return [f"{verdict.run_id}  FAILED  {verdict.error}"]
     if verdict.ok:
-        head = "" if verdict.head is None else f", head {_short(verdict.head.hash)}"
+        head = "" if verdict.head is None else f", head {verdict.head.hash[:8]}…"
         return [
             f"{verdict.run_id}  OK  {verdict.events} events{head}; bodies: "
             f"{verdict.bodies_verified} verified, {verdict.bodies_expired} expired"
@@ -352,14 +278,14 @@ def _verdict_lines(verdict: RunVerdict) -> list[str]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    return _with_stores(args, _verify_with)
+    return with_stores(args, _verify_with)
 
 
-def _verify_with(args: argparse.Namespace, stores: _Stores) -> int:
+def _verify_with(args: argparse.Namespace, stores: Stores) -> int:
     if args.all:
         listed = stores.events.list_runs(_EVERY_RUN)
         if not isinstance(listed, Success):
-            return _unavailable(listed.failure().reason)
+            return unavailable(args, listed.failure().reason)
         run_ids = [entry.run_id for entry in listed.unwrap()]
     else:
         run_ids = [args.run_id]
@@ -367,14 +293,20 @@ def _verify_with(args: argparse.Namespace, stores: _Stores) -> int:
         stores.events, stores.vault, stores.clock, default_codec(), release_ttl=stores.release_ttl
     )
     failed = 0
-    for run_id in run_ids:
-        verdict = verifier.verify(run_id)
-        failed += not verdict.ok
-        if args.json:
-            print(json.dumps(verdict.to_json()))
-        else:
-            for line in _verdict_lines(verdict):
-                print(line)
+    with progress(args, "verifying runs", len(run_ids), enabled=args.all) as advance:
+        for run_id in run_ids:
+            verdict = verifier.verify(run_id)
+            failed += not verdict.ok
+            if args.json:
+                print(json.dumps(verdict.to_json()))
+            else:
+                for line in _verdict_lines(verdict):
+                    print(_fitted(line))
+            advance(1)
     if not args.json and args.all:
         print(f"{len(run_ids) - failed} of {len(run_ids)} runs verified")
-    return 1 if failed else 0
+    return int(ExitCode.ERROR if failed else ExitCode.SUCCESS)
+
+
+def _fitted(line: str) -> str:
+    return textwrap.fill(line, _WIDTH, subsequent_indent=" " * 4, break_long_words=False)

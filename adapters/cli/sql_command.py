@@ -20,6 +20,7 @@ from typing import TextIO
 
 from returns.result import Failure
 
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.config.sql import load_sql_settings
 from factledger.adapters.sql.policy import policy_from_settings
 from factledger.adapters.system import SystemClock
@@ -52,6 +53,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="INSTANT",
         help="the instant NOW() is bound to, e.g. 2024-05-01T11:00:00+00:00 (default: now)",
     )
+    check.add_argument(
+        "--json", action="store_true", help="errors as JSON too (verdicts are always JSON lines)"
+    )
     check.set_defaults(handler=_check)
 
 
@@ -68,9 +72,8 @@ def _instant(text: str) -> datetime:
 def _check(args: argparse.Namespace) -> int:
     loaded = load_sql_settings(args.config)
     if isinstance(loaded, Failure):
-        for line in loaded.failure():
-            print(line, file=sys.stderr)
-        return 2
+        message = "; ".join(loaded.failure())
+        return fail(args, "sql", CliError.INVALID_SETTINGS, message, ExitCode.USAGE)
     settings = loaded.unwrap()
     now = args.now or SystemClock().now().replace(microsecond=0)
     for datasource in settings.datasources:
@@ -78,8 +81,8 @@ def _check(args: argparse.Namespace) -> int:
             check_lines(policy_from_settings(datasource), sys.stdin, sys.stdout, now)
             return 0
     names = ", ".join(d.name for d in settings.datasources) or "none configured"
-    print(f"sql.datasources: no datasource named {args.datasource!r} ({names})", file=sys.stderr)
-    return 2
+    message = f"sql.datasources: no datasource named {args.datasource!r} ({names})"
+    return fail(args, "sql", CliError.INVALID_SETTINGS, message, ExitCode.USAGE)
 
 
 def check_lines(

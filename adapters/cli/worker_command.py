@@ -28,6 +28,7 @@ from returns.result import Success
 
 from factledger.adapters.audit.worker_wiring import WorkerRuntime, build_worker
 from factledger.adapters.bootstrap import build_stores
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.system import SystemClock
 from factledger.application.worker.notices import WorkerNotice, notice_json
@@ -104,20 +105,24 @@ def _handle(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, stop: threading.Event) -> int:
     settings = _settings(args.config)
     if isinstance(settings, str):
-        print(f"factledger: {settings}", file=sys.stderr)
-        return 2
+        return fail(args, "worker", CliError.INVALID_SETTINGS, settings, ExitCode.USAGE)
     clock = SystemClock()
     try:
         events, vault, close_store = build_stores(settings, clock)
     except SettingsError as error:
-        print(f"factledger: {error}", file=sys.stderr)
-        return 2
+        return fail(args, "worker", CliError.INVALID_SETTINGS, str(error), ExitCode.USAGE)
     try:
         show = _printer(args.json, sys.stdout)
         built = build_worker(settings, events, vault, clock, owner=args.owner, notify=show)
         if not isinstance(built, Success):
-            print(f"factledger: {built.failure().message}", file=sys.stderr)
-            return 2 if built.failure().reason == "UNSUPPORTED_URL" else 1
+            usage = built.failure().reason == "UNSUPPORTED_URL"
+            return fail(
+                args,
+                "worker",
+                CliError.INVALID_SETTINGS if usage else CliError.STORE_UNAVAILABLE,
+                built.failure().message,
+                ExitCode.USAGE if usage else ExitCode.ERROR,
+            )
         runtime: WorkerRuntime = built.unwrap()
         try:
             runtime.worker.run(stop, steps=1 if args.once else None)

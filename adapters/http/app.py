@@ -17,8 +17,10 @@ from fastapi import Depends, FastAPI
 
 from factledger.adapters.http.auth import bearer_guard
 from factledger.adapters.http.check_routes import checks_router
+from factledger.adapters.http.console_routes import console_router
 from factledger.adapters.http.events import StreamLimits
 from factledger.adapters.http.limits import BodyLimit
+from factledger.adapters.http.listing_routes import listing_router
 from factledger.adapters.http.openapi import openapi_document
 from factledger.adapters.http.problems import install_problem_handlers
 from factledger.adapters.http.routes import runs_router
@@ -88,8 +90,10 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     guarded[413] = {"description": "The body is over the limit (`REQUEST_TOO_LARGE`)."}
     guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}
     guarded[500] = {"description": "An unexpected failure (`INTERNAL_ERROR`), never detailed."}
+    app.include_router(listing_router(harness), dependencies=dependencies, responses=guarded)
     app.include_router(runs_router(harness, limits), dependencies=dependencies, responses=guarded)
     app.include_router(checks_router(harness), dependencies=dependencies, responses=guarded)
+    app.include_router(console_router(harness, options.token))
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -72,8 +72,15 @@ class FileLogBackend:
         self._roots = (directory,) if files is None else tuple(directory / path for path in files)
         self._caches = _Caches()
 
-    def query(self, query: LogQuery, *, deadline: float) -> Result[str, BackendFailure]:
-        """The raw result for a query (see ``factledger.domain.logs.raw_format``)."""
+    def query(
+        self,
+        query: LogQuery,
+        *,
+        deadline: float,
+        on_file: Callable[[int, int], None] | None = None,
+    ) -> Result[str, BackendFailure]:
+        """The raw result for a query (see ``factledger.domain.logs.raw_format``);
+        ``on_file(done, total)`` is told after each file is read (a progress bar)."""
         if not self._directory.is_dir():
             return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "LOG_DIR_MISSING"))
         clock = self._clock
@@ -84,13 +91,18 @@ class FileLogBackend:
 
         try:
             tick()
-            return Success(self._scan(query, tick))
+            return Success(self._scan(query, tick, on_file))
         except _DeadlinePassed:
             return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
         except OSError:
             return Failure(BackendFailure(BackendFailureKind.BACKEND_ERROR, "LOG_READ_FAILED"))
 
-    def _scan(self, query: LogQuery, tick: Callable[[], None]) -> str:
+    def _scan(
+        self,
+        query: LogQuery,
+        tick: Callable[[], None],
+        on_file: Callable[[int, int], None] | None = None,
+    ) -> str:
         found = discover(self._roots)
         collector = MatchCollector(query)
         collector.skipped.update(found.skipped)
@@ -98,6 +110,8 @@ class FileLogBackend:
         for file_index, log_file in enumerate(found.files):
             tick()
             _File(self._caches, log_file, file_index, record_filter, collector, tick).read()
+            if on_file is not None:
+                on_file(file_index + 1, len(found.files))
         return collector.raw(record_filter.start, record_filter.end)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from factledger.adapters.cli.contract import ExitCode
 from factledger.adapters.cli.main import main
 from factledger.adapters.config.sections import HttpSettings
 from factledger.adapters.http import ApiOptions, ServeError, plan_server
@@ -107,3 +110,26 @@ def test_the_serve_command_serves_the_demo_until_it_is_stopped(tmp_path: Path) -
 def test_an_empty_token_is_refused_rather_than_letting_every_request_in(token: str) -> None:
     with pytest.raises(ValueError, match="empty bearer token"):
         ApiOptions(token=token)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_serve_on_a_taken_port_reports_it_and_prints_no_url(
+    tmp_path: Path, as_json: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as occupant:
+        occupant.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        occupant.bind(("127.0.0.1", 0))
+        occupant.listen()
+        port = occupant.getsockname()[1]
+        config = tmp_path / "factledger.toml"
+        config.write_text('[store]\nkind = "memory"\n')
+        flags = ["--json"] if as_json else []
+        code = main(["serve", "--config", str(config), "--bind", f"127.0.0.1:{port}", *flags])
+    out, err = capsys.readouterr()
+    assert code == ExitCode.ERROR
+    assert "http://" not in out + err
+    if as_json:
+        assert json.loads(out)["error"]["code"] == "PORT_IN_USE"
+    else:
+        assert f"127.0.0.1:{port}" in err
+        assert "in use" in err

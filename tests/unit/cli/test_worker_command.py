@@ -26,7 +26,7 @@ def test_the_in_memory_store_is_refused_with_a_message_naming_the_key(
 ) -> None:
     monkeypatch.setenv("FACTLEDGER_STORE__KIND", "memory")
     assert main(["worker", "--once"]) == 2
-    assert capsys.readouterr().err.startswith("factledger: store.kind: ")
+    assert capsys.readouterr().err.startswith("factledger worker: store.kind: ")
 
 
 def test_a_bad_worker_setting_stops_start_up_naming_the_key(

@@ -99,8 +99,13 @@ def test_project_refuses_a_bad_timestamp_and_a_missing_path(
     log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["logs", "project", str(log_file), "--start", "yesterday", "--json"]) == 2
-    assert "BAD_TIMESTAMP" in capsys.readouterr().err
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["code"] == "INVALID_ARGUMENT"
+    assert "BAD_TIMESTAMP" in error["message"]
     assert main(["logs", "project", str(tmp_path / "absent.log"), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "NOT_FOUND"
+    assert main(["logs", "project", str(log_file), "--start", "yesterday"]) == 2
+    assert "BAD_TIMESTAMP" in capsys.readouterr().err
 
 
 def test_project_reads_a_folder_below_a_dot_folder_named_relative_to_the_working_directory(
