@@ -125,6 +125,7 @@ def unsecured_schema(fuzzed: Fuzzed) -> schemathesis.BaseSchema:
 
 OPERATIONS = (
     ("POST", "/runs"),
+    ("GET", "/runs"),
     ("GET", "/runs/{run_id}"),
     ("GET", "/runs/{run_id}/tools"),
     ("POST", "/runs/{run_id}/tool-calls"),
