@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from factledger import ReleaseOutcome
+from factledger import FailureStage, ReleaseOutcome
 from tests.support.claims_corpus import (
     CorpusRun,
     Family,
@@ -77,6 +77,18 @@ def test_honest_drafts_pass_and_their_twins_are_refused(
     result = runs[side.incident].check(side.draft)
     detail = f"{side.case_id}: {reasons(result)} {json.dumps(side.draft)[:600]}"
     assert result.passed is side.should_pass, detail
+    if not result.passed:  # the citations hold: it is the judge that refuses, not the guard
+        assert result.failure_stage is FailureStage.SEMANTIC_VALIDATION, detail
+
+
+@pytest.mark.parametrize("incident", INCIDENTS, ids=lambda incident: incident.name)
+def test_every_pair_cites_calls_of_its_incident_and_its_sides_differ(incident: Incident) -> None:
+    calls = {call["id"] for call in incident.spec["calls"]}
+    for pair in incident.pairs:
+        for side in (pair.honest, pair.twin):
+            for analysis in side.draft["analyses"]:
+                assert set(analysis["tool_call_ids"]) <= calls, side.case_id
+        assert pair.honest.draft != pair.twin.draft, pair.pair_id
 
 
 @pytest.mark.parametrize("incident", [_incident_param(incident) for incident in INCIDENTS])
