@@ -86,6 +86,8 @@ def main() -> int:
          "Targets: guard over 20 citations on Redis ≤ 5 ms; grounding judge over 20 analyses "
          "≤ 20 ms; release of a 200-event run with full verification on Redis ≤ 10 ms "
          "(reference: the bare log verification, in the same run)."),
+        ("The paired-claims corpus through the release gate", ["bench/claims_eval.py"],
+         "Target: every honest draft published, no twin published (decisions, not timings)."),
         ("Knowledge: FTS5 over 10,000 runbook sections", ["bench/knowledge_fts.py"],
          "Target: median lookup ≤ 5 ms."),
         ("SQL validator", ["bench/sql_validator.py", "--rounds", "3" if quick else "7",
