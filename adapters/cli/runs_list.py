@@ -18,6 +18,7 @@ from factledger.adapters.system import UuidIdFactory
 from factledger.application.run_listing import MAX_PAGE, RunLister, RunListItem
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.domain.event_catalog import default_codec
+from factledger.domain.json_types import JsonObject
 from factledger.domain.status import ReleaseOutcome
 
 __all__ = ["list_runs", "listed_rows"]
@@ -53,7 +54,8 @@ def _list_with(args: argparse.Namespace, stores: Stores) -> int:
         return unavailable(args, rows.reason)
     if args.json:
         for row in rows:
-            line = {**row.to_json(), "head": {"sequence": row.events, "hash": row.head_hash}}
+            head: JsonObject = {"sequence": row.events, "hash": row.head_hash}
+            line: JsonObject = {**row.to_json(), "head": head}
             print(json.dumps(line))
         return 0
     if not rows:

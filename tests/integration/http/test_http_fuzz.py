@@ -124,6 +124,7 @@ def unsecured_schema(fuzzed: Fuzzed) -> schemathesis.BaseSchema:
 
 
 OPERATIONS = (
+    ("GET", "/runs"),
     ("POST", "/runs"),
     ("GET", "/runs/{run_id}"),
     ("GET", "/runs/{run_id}/tools"),
