@@ -184,9 +184,9 @@ def _handle(args: argparse.Namespace) -> int:
             audit.close()
     finally:
         close_store()
-    error = summary.get("error")
-    if isinstance(error, dict):
-        code_text, message = str(error.get("code")), str(error.get("message"))
+    failed = summary.get("error")
+    if isinstance(failed, dict):
+        code_text, message = str(failed.get("code")), str(failed.get("message"))
         return fail(args, "rebuild", CliError(code_text), message, ExitCode(code))
     if args.json or not sys.stdout.isatty():
         print(json.dumps(summary, sort_keys=True))
