@@ -28,6 +28,13 @@ if TYPE_CHECKING:
     from factledger.application.harness_errors import HarnessError, HarnessErrorCode
     from factledger.application.observation import Observation, ObservationStatus, RepairRequest
     from factledger.application.progress_snapshot import ProgressSnapshot
+    from factledger.application.run_inspection import (
+        CallSummary,
+        CitationCheck,
+        RunInspection,
+        TimelineEvent,
+    )
+    from factledger.application.run_listing import RunListItem, RunPage
     from factledger.application.run_views import CancelResult, ModelUsage, ReleaseStep, RunSummary
     from factledger.application.statuses import StatusChange
     from factledger.application.tool_api.provider import ToolProvider, ToolSettings
@@ -68,6 +75,10 @@ _HOMES: Final[dict[str, tuple[str, ...]]] = {
     "factledger.application.progress_snapshot": ("ProgressSnapshot",),
     "factledger.application.run_views": ("CancelResult", "ModelUsage", "ReleaseStep", "RunSummary"),
     "factledger.application.statuses": ("StatusChange",),
+    "factledger.application.run_listing": ("RunListItem", "RunPage"),
+    "factledger.application.run_inspection": (
+        "CallSummary", "CitationCheck", "RunInspection", "TimelineEvent",
+    ),
     "factledger.application.audit_views": ("AuditRows", "RebuildReport"),
     "factledger.domain.status": (
         "ApplicationStatus", "EvidenceStatus", "FailureCode", "FallbackType",
@@ -126,6 +137,12 @@ __all__ = [
     "StatusChange",
     "AuditRows",
     "RebuildReport",
+    "RunPage",
+    "RunListItem",
+    "RunInspection",
+    "CallSummary",
+    "CitationCheck",
+    "TimelineEvent",
     # your own evidence tool (the whole API: factledger.tools)
     "EvidenceTool",
     "ToolProvider",

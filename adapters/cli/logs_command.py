@@ -24,7 +24,7 @@ from pathlib import Path
 from returns.result import Failure, Success
 
 from factledger.adapters.cli.contract import CliError, ExitCode, fail
-from factledger.adapters.cli.progress import draws_bars, progress
+from factledger.adapters.cli.progress import Bar, draws_bars, progress
 from factledger.adapters.logs.file_backend import FileLogBackend
 from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS
@@ -109,13 +109,13 @@ def _file_bar(args: argparse.Namespace) -> Iterator[Callable[[int, int], None] |
     if not draws_bars(args):
         yield None
         return
-    state: dict[str, Callable[[int], None]] = {}
+    state: dict[str, Bar] = {}
     with ExitStack() as stack:
 
         def on_file(_done: int, total: int) -> None:
-            if "advance" not in state:
-                state["advance"] = stack.enter_context(progress(args, "scanning files", total))
-            state["advance"](1)
+            if "bar" not in state:
+                state["bar"] = stack.enter_context(progress(args, "scanning files", total))
+            state["bar"].advance()
 
         yield on_file
 

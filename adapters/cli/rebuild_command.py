@@ -28,6 +28,7 @@ from returns.result import Success
 from factledger.adapters.audit.wiring import AuditRuntime, open_audit
 from factledger.adapters.bootstrap import build_stores
 from factledger.adapters.cli.contract import CliError, ExitCode, fail
+from factledger.adapters.cli.progress import progress
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.logging_setup import logger
 from factledger.adapters.system import SystemClock
@@ -48,8 +49,6 @@ from factledger.ports.store_errors import StoreUnavailable
 __all__ = ["register"]
 
 _NAMES: Final = (AUDIT_PROJECTION, EXPIRY_PROJECTION)
-_BAR: Final = 30
-_REDRAW: Final = 0.1
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,58 +66,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(handler=_handle)
 
 
-class _ProgressBar:
-    """Partitions done, events applied and the rate, redrawn in place on a terminal."""
-
-    def __init__(self, stream: TextIO, name: str, partitions: int) -> None:
-        self._stream = stream
-        self._name = name
-        self._partitions = partitions
-        self._done: set[int] = set()
-        self._events = 0
-        self._started = time.perf_counter()
-        self._drawn = 0.0
-
-    def batch(self, partition: int, events: int) -> None:
-        self._events += events
-        self._draw(final=False)
-
-    def partition_done(self, partition: int) -> None:
-        self._done.add(partition)
-        self._draw(final=False)
-
-    def finish(self) -> None:
-        self._draw(final=True)
-
-    def _draw(self, *, final: bool) -> None:
-        now = time.perf_counter()
-        if not final and now - self._drawn < _REDRAW:
-            return
-        self._drawn = now
-        filled = _BAR * len(self._done) // max(1, self._partitions)
-        rate = self._events / max(now - self._started, 1e-9)
-        line = (
-            f"\r{self._name:<9} [{'#' * filled}{'.' * (_BAR - filled)}] "
-            f"{len(self._done)}/{self._partitions} partitions  {self._events:,} events  "
-            f"{rate:,.0f}/s"
-        )
-        self._stream.write(line + ("\n" if final else ""))
-        self._stream.flush()
-
-
 def _rebuild_projection(
-    projector: Projector, bar: _ProgressBar | None
+    args: argparse.Namespace, projector: Projector
 ) -> CatchUpReport | AuditUnavailable | StoreUnavailable:
     reports: list[PartitionReport] = []
-    for partition in range(projector.partitions):
-        outcome = projector.rebuild((partition,), progress=None if bar is None else bar.batch)
-        if not isinstance(outcome, CatchUpReport):
-            return outcome
-        reports.extend(outcome.partitions)
-        if bar is not None:
-            bar.partition_done(partition)
-    if bar is not None:
-        bar.finish()
+    started = time.perf_counter()
+    applied = 0
+    with progress(args, f"{projector.name:<9} partitions", projector.partitions) as bar:
+
+        def batch(_partition: int, events: int) -> None:
+            nonlocal applied
+            applied += events
+            rate = applied / max(time.perf_counter() - started, 1e-9)
+            bar.note(f"{applied:,} events  {rate:,.0f}/s")
+
+        for partition in range(projector.partitions):
+            outcome = projector.rebuild((partition,), progress=batch)
+            if not isinstance(outcome, CatchUpReport):
+                return outcome
+            reports.extend(outcome.partitions)
+            bar.advance()
     return CatchUpReport(tuple(reports))
 
 
@@ -135,17 +102,22 @@ def _summary(name: str, report: CatchUpReport, seconds: float) -> JsonObject:
 
 def _failure(outcome: AuditUnavailable | StoreUnavailable | RunNotInLog) -> JsonObject:
     if isinstance(outcome, RunNotInLog):
-        return {"error": "RUN_NOT_IN_LOG", "run_id": outcome.run_id}
-    kind = "AUDIT_UNAVAILABLE" if isinstance(outcome, AuditUnavailable) else "STORE_UNAVAILABLE"
-    return {"error": kind, "reason": outcome.reason}
+        return _error(CliError.RUN_NOT_IN_LOG, f"the log holds no run {outcome.run_id!r}")
+    if isinstance(outcome, AuditUnavailable):
+        return _error(CliError.AUDIT_UNAVAILABLE, f"the audit is unavailable ({outcome.reason})")
+    return _error(CliError.STORE_UNAVAILABLE, f"the store is unavailable ({outcome.reason})")
+
+
+def _error(code: CliError, message: str) -> JsonObject:
+    return {"error": {"code": code.value, "message": message}}
 
 
 def _rebuild(
-    args: argparse.Namespace, events: EventStore, audit: AuditRuntime, interactive: bool
+    args: argparse.Namespace, events: EventStore, audit: AuditRuntime
 ) -> tuple[JsonObject, int]:
     if args.run is not None:
         if args.projection == EXPIRY_PROJECTION:
-            return {"error": "RUN_REBUILDS_AUDIT_ONLY"}, 2
+            return _error(CliError.INVALID_ARGUMENT, "--run rebuilds the audit projection only"), 2
         started = time.perf_counter()
         done = rebuild_run(events, audit.store, default_codec(), args.run)
         if not isinstance(done, RunRebuilt):
@@ -160,13 +132,10 @@ def _rebuild(
     chosen = [p for p in audit.projectors if args.projection in (None, p.name)]
     summaries: list[JsonObject] = []
     for projector in chosen:
-        bar = (
-            _ProgressBar(sys.stderr, projector.name, projector.partitions) if interactive else None
-        )
         started = time.perf_counter()
-        outcome = _rebuild_projection(projector, bar)
+        outcome = _rebuild_projection(args, projector)
         if not isinstance(outcome, CatchUpReport):
-            return {**_failure(outcome), "projection": projector.name}, 1
+            return _failure(outcome), 1
         summary = _summary(projector.name, outcome, time.perf_counter() - started)
         logger().info("projection.rebuilt", **summary)
         summaries.append(summary)
@@ -174,11 +143,6 @@ def _rebuild(
 
 
 def _print_text(summary: JsonObject, stream: TextIO) -> None:
-    if "error" in summary:
-        print(
-            f"rebuild failed: {summary['error']} {summary.get('reason', '')}".rstrip(), file=stream
-        )
-        return
     if "run_id" in summary:
         print(
             f"run {summary['run_id']}: {summary['events']} events → {summary['rows']} audit rows",
@@ -215,12 +179,15 @@ def _handle(args: argparse.Namespace) -> int:
             )
         audit: AuditRuntime = opened.unwrap()
         try:
-            interactive = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
-            summary, code = _rebuild(args, events, audit, interactive)
+            summary, code = _rebuild(args, events, audit)
         finally:
             audit.close()
     finally:
         close_store()
+    failed = summary.get("error")
+    if isinstance(failed, dict):
+        code_text, message = str(failed.get("code")), str(failed.get("message"))
+        return fail(args, "rebuild", CliError(code_text), message, ExitCode(code))
     if args.json or not sys.stdout.isatty():
         print(json.dumps(summary, sort_keys=True))
     else:

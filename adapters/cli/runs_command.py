@@ -293,7 +293,7 @@ def _verify_with(args: argparse.Namespace, stores: Stores) -> int:
         stores.events, stores.vault, stores.clock, default_codec(), release_ttl=stores.release_ttl
     )
     failed = 0
-    with progress(args, "verifying runs", len(run_ids), enabled=args.all) as advance:
+    with progress(args, "verifying runs", len(run_ids), enabled=args.all) as bar:
         for run_id in run_ids:
             verdict = verifier.verify(run_id)
             failed += not verdict.ok
@@ -302,7 +302,7 @@ def _verify_with(args: argparse.Namespace, stores: Stores) -> int:
             else:
                 for line in _verdict_lines(verdict):
                     print(_fitted(line))
-            advance(1)
+            bar.advance()
     if not args.json and args.all:
         print(f"{len(run_ids) - failed} of {len(run_ids)} runs verified")
     return int(ExitCode.ERROR if failed else ExitCode.SUCCESS)

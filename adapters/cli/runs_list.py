@@ -55,7 +55,7 @@ def _list_with(args: argparse.Namespace, stores: Stores) -> int:
     if args.json:
         for row in rows:
             head: JsonObject = {"sequence": row.events, "hash": row.head_hash}
-            line = {**row.to_json(), "head": head}
+            line: JsonObject = {**row.to_json(), "head": head}
             print(json.dumps(line))
         return 0
     if not rows:

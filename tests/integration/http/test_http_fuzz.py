@@ -124,8 +124,8 @@ def unsecured_schema(fuzzed: Fuzzed) -> schemathesis.BaseSchema:
 
 
 OPERATIONS = (
-    ("POST", "/runs"),
     ("GET", "/runs"),
+    ("POST", "/runs"),
     ("GET", "/runs/{run_id}"),
     ("GET", "/runs/{run_id}/tools"),
     ("POST", "/runs/{run_id}/tool-calls"),

@@ -79,9 +79,13 @@ def test_a_run_the_log_does_not_hold_is_a_failure_that_keeps_every_row(
     recorded: tuple[Path, Path, list[str]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     config, _, _ = recorded
-    code, summary = _rebuild(capsys, "--config", str(config), "--run", "run-unknown")
+    code, summary = _rebuild(capsys, "--config", str(config), "--run", "run-unknown", "--json")
     assert code == 1
-    assert summary == {"error": "RUN_NOT_IN_LOG", "run_id": "run-unknown"}
+    assert summary == {
+        "error": {"code": "RUN_NOT_IN_LOG", "message": "the log holds no run 'run-unknown'"}
+    }
+    assert main(["rebuild", "--config", str(config), "--run", "run-unknown"]) == 1
+    assert "RUN_NOT_IN_LOG" not in capsys.readouterr().out
 
 
 def test_an_audit_url_of_another_database_is_a_settings_error(

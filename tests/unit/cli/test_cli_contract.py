@@ -156,3 +156,47 @@ def test_every_command_that_prints_takes_json() -> None:
         and not any("--json" in action.option_strings for action in parser._actions)
     ]
     assert missing == []
+
+
+def _on_a_terminal(*args: str) -> tuple[int, str]:
+    """Run ``factledger`` with standard output and error on a pseudo-terminal."""
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    factledger = Path(sys.executable).parent / "factledger"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FACTLEDGER_")}
+    process = subprocess.Popen(
+        [str(factledger), *args], stdout=follower, stderr=follower, env={**env, "COLUMNS": "100"}
+    )
+    os.close(follower)
+    chunks: list[bytes] = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return process.wait(timeout=60), b"".join(chunks).decode(errors="replace")
+
+
+def test_verify_all_and_rebuild_draw_a_bar_on_a_terminal(tmp_path: Path) -> None:
+    database = tmp_path / "store.db"
+    for calls in (1, 2):
+        record_run(database, calls=calls, release=True)
+    config = str(write_config(tmp_path, database))
+    code, shown = _on_a_terminal("runs", "verify", "--all", "--config", config)
+    assert code == 0
+    assert "verifying runs" in shown
+    assert "2/2" in shown
+    code, shown = _on_a_terminal("rebuild", "--config", config)
+    assert code == 0
+    assert "audit     partitions" in shown  # the bar, not only the summary line
+    assert "8/8" in shown
+    code, shown = _on_a_terminal("runs", "verify", "--all", "--json", "--config", config)
+    assert code == 0
+    assert "verifying runs" not in shown
