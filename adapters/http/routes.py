@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Path, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from factledger.adapters.http.access import RunAccess
 from factledger.adapters.http.events import EventStreamResponse, StreamLimits, status_events
 from factledger.adapters.http.models import (
     CancelResultModel,
@@ -65,25 +66,37 @@ _EVENTS: Responses = {
 }
 
 
-def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
-    """The ``/runs`` endpoints over ``harness``."""
+def runs_router(harness: Harness, limits: StreamLimits, access: RunAccess) -> APIRouter:
+    """The ``/runs`` endpoints over ``harness``; ``access`` learns who started each run."""
     router = APIRouter(prefix="/runs", tags=["runs"])
-    _run_endpoints(router, harness)
+    _run_endpoints(router, harness, access)
     _call_endpoints(router, harness)
     _view_endpoints(router, harness)
     _event_endpoints(router, harness, limits)
     return router
 
 
-def _run_endpoints(router: APIRouter, harness: Harness) -> None:
+_CREATED: Responses = {
+    201: {
+        "description": "The run was started; `Location` is its URL.",
+        "headers": {"Location": {"description": "`/runs/{run_id}`", "schema": {"type": "string"}}},
+    }
+}
+
+
+def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> None:
     @router.post(
         "",
         status_code=201,
         response_model=RunCreatedModel,
-        responses={**_STORE, 422: {"description": "Invalid request or window (`INVALID_INPUT`)."}},
+        responses={
+            **_CREATED,
+            **_STORE,
+            422: {"description": "Invalid request or window (`INVALID_INPUT`)."},
+        },
         summary="Start a run",
     )
-    def start_run(request: StartRunRequest) -> BaseModel:
+    def start_run(request: StartRunRequest, response: Response) -> BaseModel:
         """Start a run with every configured tool granted."""
         run_id = harness.start_run(
             question=request.question,
@@ -91,6 +104,8 @@ def _run_endpoints(router: APIRouter, harness: Harness) -> None:
             start=request.start,
             end=request.end,
         )
+        access.started(run_id)
+        response.headers["Location"] = f"/runs/{run_id}"
         return reply(RunCreatedModel, {"run_id": run_id})
 
     @router.get(
