@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, JsonValue
 from starlette.concurrency import run_in_threadpool
 
 from factledger.adapters.http.metrics import CONTENT_TYPE, PrometheusTelemetry
@@ -22,9 +23,28 @@ from factledger.application.harness import Harness
 
 __all__ = ["docs_page", "ops_router"]
 
+class HealthModel(BaseModel):
+    """The health of the store, the audit and the workers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
+
+    status: str
+    """``ok``, ``degraded`` (serving; the workers are not OK) or ``unavailable``."""
+    store: str
+    """``OK`` or ``UNAVAILABLE``."""
+    audit: str
+    """``OK``, ``UNAVAILABLE`` or ``NOT_CONFIGURED``."""
+    workers: dict[str, JsonValue] | None
+    """The workers' line: status, problems, live workers, lag and purge age (null when the
+    audit cannot be read)."""
+
+
 _HEALTH: dict[int | str, dict[str, Any]] = {
     200: {"description": "The store and the audit answer (`status` ok or degraded)."},
-    503: {"description": "The store or the audit does not answer (`status` unavailable)."},
+    503: {
+        "model": HealthModel,
+        "description": "The store or the audit does not answer (`status` unavailable).",
+    },
 }
 
 
@@ -34,7 +54,12 @@ def ops_router(
     """The health, metrics and docs endpoints."""
     router = APIRouter(tags=["operations"])
 
-    @router.get("/healthz", responses=_HEALTH, summary="Health of the store, audit and workers")
+    @router.get(
+        "/healthz",
+        response_model=HealthModel,
+        responses=_HEALTH,
+        summary="Health of the store, audit and workers",
+    )
     async def healthz() -> JSONResponse:
         """The store's and the audit's reachability and the workers' health line."""
         health = await run_in_threadpool(harness.health)

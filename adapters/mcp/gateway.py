@@ -35,7 +35,9 @@ from factledger.adapters.mcp.control_tools import (
     VerifyRunArguments,
     control_definitions,
 )
+from factledger.adapters.mcp.tool_contracts import annotations_of, output_schema_of
 from factledger.application.harness import Harness, HarnessError
+from factledger.application.run_access import RunOwners
 from factledger.domain.json_types import JsonObject
 
 __all__ = [
@@ -91,6 +93,7 @@ class McpGateway:
         self._counter = itertools.count(1)
         self._lock = threading.Lock()
         self._session_runs: OrderedDict[str, str] = OrderedDict()
+        self._owners = RunOwners()
 
     @property
     def harness(self) -> Harness:
@@ -99,10 +102,21 @@ class McpGateway:
 
     def tool_definitions(self) -> list[JsonObject]:
         """The evidence tools' MCP definitions, then the control tools (only
-        those when the harness has no evidence tool: the server says so when it starts)."""
-        if not self._harness.tool_names:
-            return control_definitions()
-        return [*self._harness.tool_definitions(fmt="mcp"), *control_definitions()]
+        those when the harness has no evidence tool: the server says so when it starts), each
+        with its annotations and output schema."""
+        evidence = self._harness.tool_definitions(fmt="mcp") if self._harness.tool_names else []
+        return [
+            {
+                **definition,
+                "annotations": annotations_of(str(definition["name"])),
+                "outputSchema": output_schema_of(str(definition["name"])),
+            }
+            for definition in [*evidence, *control_definitions()]
+        ]
+
+    def serves(self, name: str) -> bool:
+        """True for a tool this server lists."""
+        return name in CONTROL_TOOLS or name in self._harness.tool_names
 
     def session_run(self, session: str) -> str | None:
         """The run started in a session, if any."""
@@ -117,8 +131,9 @@ class McpGateway:
         session: str | None,
         meta: Mapping[str, object] | None,
     ) -> ToolReply:
-        """One ``tools/call``: ``session`` is the caller's session key (None when the transport
-        keeps no session), ``meta`` the request's ``_meta``."""
+        """One ``tools/call``: ``session`` is the caller's principal (its session, else its
+        token, else None), ``meta`` the request's ``_meta``. A run the principal did not start,
+        when another principal did, is ``UNKNOWN_RUN``."""
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
@@ -147,6 +162,7 @@ class McpGateway:
         )
         if session is not None:
             self._remember(session, run_id)
+        self._owners.started(run_id, session)
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
@@ -178,6 +194,8 @@ class McpGateway:
         run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
         if isinstance(run_id, ToolReply):
             return run_id
+        if not self._owners.may_use(run_id, session):
+            return _error("UNKNOWN_RUN", "no run with this id")
         verdict = self._harness.verify(run_id)
         return ToolReply(verdict.to_json(), is_error=not verdict.ok)
 
@@ -213,6 +231,8 @@ class McpGateway:
                 )
             return from_session
         if from_meta is not None:
+            if not self._owners.may_use(from_meta, session):
+                return _error("UNKNOWN_RUN", "no run with this id")
             return from_meta
         return _error(
             "RUN_REQUIRED",

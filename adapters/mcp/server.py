@@ -7,8 +7,10 @@ thread (the harness is synchronous) and comes back as one JSON text block plus t
 as structured content.
 
 Sessions: a stdio server serves one client, so the process is the session; on streamable HTTP
-the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection. A 2026-07-28
-HTTP client keeps no session: its calls name their run in ``_meta``.
+the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection, and a
+2026-07-28 client, which keeps no session, is known by its bearer token (or, on a loopback
+server without one, as the one local caller). The run a session started is its current run and
+usable by it alone. A tool the server does not list is a JSON-RPC error (invalid params).
 """
 
 from __future__ import annotations
@@ -20,14 +22,23 @@ from typing import Any
 
 import anyio
 import mcp_types as types
+from mcp.shared.exceptions import MCPError
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from starlette.requests import Request
 
 from factledger.adapters.mcp.gateway import McpGateway, ToolReply
+from factledger.application.run_access import token_principal
 
-__all__ = ["SERVER_NAME", "SessionKey", "build_server", "http_session_key", "stdio_session_key"]
+__all__ = [
+    "SERVER_NAME",
+    "SessionKey",
+    "build_server",
+    "http_principal",
+    "http_session_key",
+    "stdio_session_key",
+]
 
 SERVER_NAME = "factledger"
 """The name the server announces."""
@@ -41,8 +52,9 @@ _INSTRUCTIONS = (
     "Evidence tools for diagnosing one incident. Call start_run first (question, service, "
     "start, end), then the evidence tools; every observation carries its tool_call_id, and "
     "after a result with evidence_status EVIDENCE_FOUND the next call must evaluate it in "
-    "previous_observation. Finish with release, citing tool_call_ids in the draft. Without a "
-    "session, send the run id in each call's _meta as factledger/run_id."
+    "previous_observation. Finish with release, citing tool_call_ids in the draft. The run "
+    "started is this caller's current run; another run can be named in a call's _meta as "
+    "factledger/run_id."
 )
 
 
@@ -58,6 +70,17 @@ def http_session_key(ctx: ServerRequestContext[Any, Any]) -> str | None:
         return None
     session_id = request.headers.get(MCP_SESSION_ID_HEADER)
     return None if not session_id else f"http:{session_id}"
+
+
+def http_principal(token: str | None) -> SessionKey:
+    """The principal of a streamable-HTTP request: its session, else its bearer token (the
+    server requires it on every request when one is set), else the loopback caller."""
+    fallback = "http:loopback" if token is None else token_principal(token)
+
+    def principal(ctx: ServerRequestContext[Any, Any]) -> str | None:
+        return http_session_key(ctx) or fallback
+
+    return principal
 
 
 def _version() -> str:
@@ -94,6 +117,9 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
         meta: Mapping[str, object] | None = params.meta
         name = params.name
         arguments = params.arguments
+        if not gateway.serves(name):
+            # A name the server never listed is the request's fault, not a tool's answer.
+            raise MCPError(types.INVALID_PARAMS, "unknown tool: the server lists its tools")
 
         def run() -> ToolReply:
             return gateway.call(name, arguments, session=session, meta=meta)

@@ -17,7 +17,7 @@ from mcp.server.stdio import stdio_server
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from factledger.adapters.mcp.gateway import McpGateway
-from factledger.adapters.mcp.server import build_server, http_session_key, stdio_session_key
+from factledger.adapters.mcp.server import build_server, http_principal, stdio_session_key
 
 __all__ = [
     "MCP_PATH",
@@ -95,7 +95,7 @@ def check_bind(host: str, token: str | None) -> None:
 def http_app(gateway: McpGateway, host: str, token: str | None) -> ASGIApp:
     """The streamable-HTTP ASGI app at ``/mcp``; refuses a non-loopback host without a token."""
     check_bind(host, token)
-    server = build_server(gateway, http_session_key)
+    server = build_server(gateway, http_principal(token))
     app: ASGIApp = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
     return app if token is None else BearerGuard(app, token)
 
