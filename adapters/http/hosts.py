@@ -40,9 +40,7 @@ def host_name(header: str) -> str | None:
 class HostAllowlist:
     """ASGI middleware answering 421 to a request whose ``Host`` is not served."""
 
-    def __init__(
-        self, app: ASGIApp, *, allowed: Iterable[str], any_host: bool
-    ) -> None:
+    def __init__(self, app: ASGIApp, *, allowed: Iterable[str], any_host: bool) -> None:
         self._app = app
         self._allowed = frozenset(name.strip("[]").lower() for name in allowed)
         self._any_host = any_host

@@ -23,6 +23,7 @@ from factledger.application.harness import Harness
 
 __all__ = ["docs_page", "ops_router"]
 
+
 class HealthModel(BaseModel):
     """The health of the store, the audit and the workers."""
 

@@ -59,8 +59,9 @@ _NO_TOOLS: Responses = {
 }
 _EVENTS: Responses = {
     200: {
-        "description": "Events `status` (one per ApplicationStatus change, `id` = its position), "
-        "then one `released` with the release result; or one `timeout` or `error`.",
+        "description": "Events `status` (one per ApplicationStatus change) and `call` (one per "
+        "tool-call transition), `id` = the position in the run's timeline; then one "
+        "`released` with the release result; or one `timeout` or `error`.",
         "content": {"text/event-stream": {}},
     }
 }
@@ -223,7 +224,7 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
         "/{run_id}/events",
         response_class=EventStreamResponse,
         responses={**_EVENTS, **_RUN, **_STORE},
-        summary="Status changes as server-sent events",
+        summary="Status changes and call transitions as server-sent events",
     )
     async def events(
         run_id: RunId,
@@ -237,8 +238,9 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
             ),
         ] = 0,
     ) -> EventStreamResponse:
-        """Each ApplicationStatus change once, then one `released` event, then the end."""
-        first = await run_in_threadpool(harness.statuses, run_id)
+        """Each status change and call transition once, then one `released` event, then the
+        end."""
+        first = await run_in_threadpool(harness.timeline, run_id)
         stream = status_events(
             harness,
             run_id,

@@ -22,10 +22,10 @@ from typing import Any
 
 import anyio
 import mcp_types as types
-from mcp.shared.exceptions import MCPError
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
+from mcp.shared.exceptions import MCPError
 from starlette.requests import Request
 
 from factledger.adapters.mcp.gateway import McpGateway, ToolReply

@@ -12,10 +12,10 @@ from attrs import frozen
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
-from factledger.application.statuses import StatusChange
+from factledger.application.run_timeline import TimelineEntry
 from factledger.domain.json_types import JsonObject, JsonValue
 from tests.integration.http.conftest import Served
-from tests.integration.http.serving import draft, drive_calls, serving, start_run
+from tests.integration.http.serving import draft, drive_calls, planted_secrets, serving, start_run
 
 EVERY_STATUS = [
     "RECEIVED",
@@ -36,14 +36,16 @@ class Event:
     data: JsonValue
 
 
-def read_events(response: httpx.Response) -> list[Event]:
-    """Every event of a stream, until the server closes it."""
+def read_events(response: httpx.Response, first: threading.Event | None = None) -> list[Event]:
+    """Every event of a stream, until the server closes it (``first`` is set on the first)."""
     events: list[Event] = []
     name, event_id, data = "message", None, list[str]()
     for line in response.iter_lines():
         if not line:
             if data:
                 events.append(Event(name, event_id, json.loads("\n".join(data))))
+                if first is not None:
+                    first.set()
             name, event_id, data = "message", None, list[str]()
         elif not line.startswith(":"):
             field, _, value = line.partition(": ")
@@ -56,6 +58,14 @@ def read_events(response: httpx.Response) -> list[Event]:
     return events
 
 
+def _calls(events: list[Event]) -> list[tuple[JsonValue, JsonValue]]:
+    return [
+        (e.data.get("tool_call_id"), e.data.get("status"))
+        for e in events
+        if e.name == "call" and isinstance(e.data, dict)
+    ]
+
+
 def _statuses(events: list[Event]) -> list[JsonValue]:
     return [e.data.get("status") for e in events if e.name == "status" and isinstance(e.data, dict)]
 
@@ -65,11 +75,11 @@ def test_the_stream_sends_each_status_once_then_one_released_event_and_closes(
 ) -> None:
     run_id = start_run(client)
     released: list[JsonObject] = []
+    streaming = threading.Event()
 
     def agent() -> None:
-        time.sleep(0.3)
+        assert streaming.wait(10), "the stream sent nothing"
         drive_calls(client, run_id)
-        time.sleep(0.2)
         released.append(client.post(f"/runs/{run_id}/release", json={"draft": draft()}).json())
 
     worker = threading.Thread(target=agent)
@@ -77,11 +87,11 @@ def test_the_stream_sends_each_status_once_then_one_released_event_and_closes(
     with client.stream("GET", f"/runs/{run_id}/events") as response:
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/event-stream")
-        events = read_events(response)
+        events = read_events(response, streaming)
     worker.join()
 
     assert _statuses(events) == EVERY_STATUS
-    assert [e.event_id for e in events[:-1]] == ["1", "2", "3", "4", "5", "6"]
+    assert [e.event_id for e in events[:-1]] == [str(n) for n in range(1, len(events))]
     assert [e.name for e in events].count("released") == 1
     assert events[-1].name == "released"
     assert events[-1].data == released[0]
@@ -99,7 +109,46 @@ def test_a_status_event_carries_no_conclusion(client: httpx.Client) -> None:
 
     for event in events[:-1]:
         assert isinstance(event.data, dict)
-        assert set(event.data) == {"status", "at", "sequence"}
+        if event.name == "status":
+            assert set(event.data) == {"status", "at", "sequence"}
+        else:
+            assert event.name == "call"
+            assert set(event.data) <= CALL_KEYS
+
+
+CALL_KEYS = {
+    "tool_call_id",
+    "tool_name",
+    "status",
+    "at",
+    "sequence",
+    "evidence_status",
+    "truncated",
+    "error_code",
+}
+
+
+def test_each_tool_call_streams_its_transitions_as_safe_metadata(client: httpx.Client) -> None:
+    run_id = start_run(client)
+    drive_calls(client, run_id)
+    client.post(f"/runs/{run_id}/release", json={"draft": draft()})
+
+    with client.stream("GET", f"/runs/{run_id}/events") as response:
+        events = read_events(response)
+
+    transitions = _calls(events)
+    for call_id in ("call-1", "call-2", "call-3", "call-4"):
+        assert [status for cid, status in transitions if cid == call_id] == [
+            "RESERVED",
+            "PROJECTING",
+            "READY",
+        ]
+    ready = [e.data for e in events if e.name == "call" and e.data["status"] == "READY"]  # type: ignore[index,call-overload]
+    assert {d["tool_name"] for d in ready} == {"lookup_knowledge", "query_logs", "query_sql"}  # type: ignore[index]
+    assert all(d["evidence_status"] in ("EVIDENCE_FOUND", "NO_EVIDENCE") for d in ready)  # type: ignore[index]
+    text = json.dumps([e.data for e in events if e.name == "call"])
+    for secret in planted_secrets():
+        assert secret not in text
 
 
 def test_a_client_that_reconnects_with_last_event_id_gets_only_what_it_missed(
@@ -109,11 +158,21 @@ def test_a_client_that_reconnects_with_last_event_id_gets_only_what_it_missed(
     drive_calls(client, run_id)
     client.post(f"/runs/{run_id}/release", json={"draft": draft()})
 
-    with client.stream("GET", f"/runs/{run_id}/events", headers={"Last-Event-ID": "4"}) as response:
+    with client.stream("GET", f"/runs/{run_id}/events") as response:
+        everything = read_events(response)
+    releasing = next(
+        e for e in everything if e.name == "status" and e.data["status"] == "RELEASING"
+    )  # type: ignore[index,call-overload]
+    before = str(int(releasing.event_id or "0") - 1)
+
+    with client.stream(
+        "GET", f"/runs/{run_id}/events", headers={"Last-Event-ID": before}
+    ) as response:
         events = read_events(response)
 
     assert _statuses(events) == ["RELEASING", "DONE"]
     assert [e.name for e in events] == ["status", "status", "released"]
+    assert events[0].event_id == releasing.event_id
 
 
 def test_a_stream_that_waits_past_its_limit_ends_with_one_timeout_event(served: Served) -> None:
@@ -136,9 +195,9 @@ class CountingHarness(Harness):
 
     reads = 0
 
-    def statuses(self, run_id: str) -> tuple[StatusChange, ...]:
+    def timeline(self, run_id: str) -> tuple[TimelineEntry, ...]:
         CountingHarness.reads += 1
-        return super().statuses(run_id)
+        return super().timeline(run_id)
 
 
 def test_a_client_that_leaves_stops_the_poll(served: Served) -> None:

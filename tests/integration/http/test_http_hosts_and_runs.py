@@ -67,7 +67,10 @@ def test_allowed_hosts_adds_names_and_narrows_a_token_server(served: Served) -> 
 
 def test_the_setting_defaults_to_no_extra_host_and_refuses_a_url() -> None:
     assert HttpSettings().allowed_hosts == ()
-    assert HttpSettings(allowed_hosts=["a.example", "[::1]"]).allowed_hosts == ("a.example", "[::1]")
+    assert HttpSettings(allowed_hosts=["a.example", "[::1]"]).allowed_hosts == (
+        "a.example",
+        "[::1]",
+    )
     with pytest.raises(ValueError, match="allowed_hosts"):
         HttpSettings(allowed_hosts=["http://a.example/"])
 

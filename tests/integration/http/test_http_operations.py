@@ -129,9 +129,7 @@ def test_metrics_count_calls_releases_violations_and_latency_from_the_facade(
         client.post(f"/runs/{run_id}/release", json={"draft": draft()})
         hallucinated = start_run(client, "hallucinating")
         drive_calls(client, hallucinated, "hallucinating")
-        client.post(
-            f"/runs/{hallucinated}/release", json={"draft": draft("hallucinating")}
-        )
+        client.post(f"/runs/{hallucinated}/release", json={"draft": draft("hallucinating")})
         # A call through the facade itself, not through HTTP, counts as well.
         direct = harness.start_run(question="q", service="card-gateway")
         harness.observe(direct, "direct-1", "no_such_tool", "{}")

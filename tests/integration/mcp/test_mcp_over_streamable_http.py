@@ -92,15 +92,31 @@ def test_a_sessionless_client_lists_the_tools_and_gets_success_naming_the_run_in
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
 
 
-def test_a_sessionless_call_without_run_metadata_is_a_tool_error(demo_url: str) -> None:
+def test_a_generic_sessionless_host_drives_a_whole_run_without_meta(demo_url: str) -> None:
     async def scenario(client: Client) -> None:
-        started = payload(await call(client, "start_run", dict(WINDOW)))
-        assert started["session_bound"] is False
-        result = await call(client, "lookup_knowledge", {"input": {"query": "GW-504"}})
-        assert result.is_error
-        assert payload(result)["error_code"] == "RUN_REQUIRED"
+        release, observations = await replay_honest(client, run_in_meta=False)
+        assert release["outcome"] == "SUCCESS", release
+        assert [o["status"] for o in observations] == ["READY"] * 4
 
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
+
+
+def test_a_handshake_session_cannot_use_a_run_another_session_started(demo_url: str) -> None:
+    started: list[str] = []
+
+    async def owner(client: Client) -> None:
+        started.append(str(payload(await call(client, "start_run", dict(WINDOW)))["run_id"]))
+
+    async def intruder(client: Client) -> None:
+        lookup = {"previous_observation": None, "input": {"query": "GW-504"}}
+        result = await call(client, "lookup_knowledge", lookup, run_id=started[0])
+        assert result.is_error
+        assert payload(result)["error_code"] == "UNKNOWN_RUN"
+        released = await call(client, "release", {"draft": None}, run_id=started[0])
+        assert payload(released)["error_code"] == "UNKNOWN_RUN"
+
+    _drive(Client(demo_url, mode="legacy", read_timeout_seconds=30), owner)
+    _drive(Client(demo_url, mode="legacy", read_timeout_seconds=30), intruder)
 
 
 def test_a_handshake_client_drives_a_whole_run_through_its_session(demo_url: str) -> None:
