@@ -121,8 +121,12 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
             # A name the server never listed is the request's fault, not a tool's answer.
             raise MCPError(types.INVALID_PARAMS, "unknown tool: the server lists its tools")
 
+        request_id = ctx.request_id
+
         def run() -> ToolReply:
-            return gateway.call(name, arguments, session=session, meta=meta)
+            return gateway.call(
+                name, arguments, session=session, meta=meta, request_id=request_id
+            )
 
         try:
             reply = await anyio.to_thread.run_sync(run)
