@@ -46,7 +46,12 @@ def _run(args: argparse.Namespace) -> int:
         plan = plan_server(settings.http, args.bind, os.environ)
         if args.demo:
             settings = demo_settings(Path(".factledger")).model_copy(update={"http": settings.http})
-        options = ApiOptions(token=plan.token, events_max_wait_seconds=args.events_max_wait)
+        options = ApiOptions(
+            token=plan.token,
+            tokens=plan.tokens,
+            allowed_hosts=settings.http.allowed_hosts,
+            events_max_wait_seconds=args.events_max_wait,
+        )
         harness = build_harness(settings)
     except (SettingsError, ServeError, ValueError) as invalid:
         print(f"factledger serve: {invalid}", file=sys.stderr)

@@ -15,7 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from attrs import Attribute, field, frozen
-from attrs.validators import ge, gt
+from attrs.validators import deep_iterable, ge, gt
 from fastapi import Depends, FastAPI
 
 from factledger.adapters.http.access import RunAccess
@@ -48,6 +48,8 @@ class ApiOptions:
     token: str | None = field(default=None, validator=_usable_token)
     """The bearer token every ``/runs`` request must carry; None: no authentication (the server
     then binds loopback only)."""
+    tokens: tuple[str, ...] = field(default=(), validator=deep_iterable(_usable_token))
+    """More accepted tokens, one per team or agent: each token's runs are its own."""
     max_body_bytes: int = field(default=MIB, validator=ge(0))
     """Largest request body; a larger one gets 413 REQUEST_TOO_LARGE."""
     events_max_wait_seconds: float = field(default=300.0, validator=gt(0))
@@ -94,7 +96,7 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     )
     install_problem_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=options.max_body_bytes)
-    names, any_host = allowlist(options.token, options.allowed_hosts)
+    names, any_host = allowlist(bool(options.token or options.tokens), options.allowed_hosts)
     app.add_middleware(HostAllowlist, allowed=names, any_host=any_host)
     limits = StreamLimits(
         max_wait_seconds=options.events_max_wait_seconds,
@@ -103,10 +105,11 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     )
     guarded: dict[int | str, dict[str, Any]] = {}
     dependencies = []
-    if options.token is not None:
-        dependencies.append(Depends(bearer_guard(options.token)))
+    tokens = tuple(dict.fromkeys(((options.token,) if options.token else ()) + options.tokens))
+    if tokens:
+        dependencies.append(Depends(bearer_guard(tokens)))
         guarded[401] = {"description": "No or a wrong bearer token (`UNAUTHORIZED`)."}
-    access = RunAccess(options.token)
+    access = RunAccess()
     dependencies.append(Depends(access.require))
     guarded[413] = {"description": "The body is over the limit (`REQUEST_TOO_LARGE`)."}
     guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}

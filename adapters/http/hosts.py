@@ -65,10 +65,10 @@ class HostAllowlist:
         await self._app(scope, receive, send)
 
 
-def allowlist(token: str | None, allowed_hosts: Iterable[str]) -> tuple[frozenset[str], bool]:
+def allowlist(has_token: bool, allowed_hosts: Iterable[str]) -> tuple[frozenset[str], bool]:
     """The names served and whether any is: without a token, loopback and ``allowed_hosts``;
     with one, any host unless ``allowed_hosts`` narrows it."""
     extra = frozenset(name.strip("[]").lower() for name in allowed_hosts)
-    if token is not None and not extra:
+    if has_token and not extra:
         return LOOPBACK_NAMES, True
     return LOOPBACK_NAMES | extra, False

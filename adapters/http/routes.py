@@ -97,7 +97,7 @@ def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> No
         },
         summary="Start a run",
     )
-    def start_run(request: StartRunRequest, response: Response) -> BaseModel:
+    def start_run(request: StartRunRequest, response: Response, http: Request) -> BaseModel:
         """Start a run with every configured tool granted."""
         run_id = harness.start_run(
             question=request.question,
@@ -105,7 +105,7 @@ def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> No
             start=request.start,
             end=request.end,
         )
-        access.started(run_id)
+        access.started(run_id, http)
         response.headers["Location"] = f"/runs/{run_id}"
         return reply(RunCreatedModel, {"run_id": run_id})
 

@@ -124,9 +124,7 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
         request_id = ctx.request_id
 
         def run() -> ToolReply:
-            return gateway.call(
-                name, arguments, session=session, meta=meta, request_id=request_id
-            )
+            return gateway.call(name, arguments, session=session, meta=meta, request_id=request_id)
 
         try:
             reply = await anyio.to_thread.run_sync(run)

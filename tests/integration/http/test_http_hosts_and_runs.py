@@ -137,3 +137,46 @@ def test_201_is_the_only_created_status_and_documents_location(served: Served) -
 def test_runs_started_with_start_run_helper_still_work(client: httpx.Client) -> None:
     run_id = start_run(client)
     assert client.get(f"/runs/{run_id}").status_code == 200
+
+
+def test_a_run_is_usable_only_by_the_token_that_started_it(harness: Harness) -> None:
+    options = ApiOptions(tokens=("team-a-token", "team-b-token"))
+    with serving(create_app(harness, options)) as url:
+        team_a = httpx.Client(
+            base_url=url, headers={"Authorization": "Bearer team-a-token"}, timeout=10
+        )
+        team_b = httpx.Client(
+            base_url=url, headers={"Authorization": "Bearer team-b-token"}, timeout=10
+        )
+        with team_a, team_b:
+            run_id = start_run(team_a)
+            call = {"tool_call_id": "c-1", "tool_name": "query_logs", "arguments": "{}"}
+            refused = [
+                team_b.get(f"/runs/{run_id}"),
+                team_b.post(f"/runs/{run_id}/tool-calls", json=call),
+                team_b.post(f"/runs/{run_id}/release", json={"draft": None}),
+                team_b.post(f"/runs/{run_id}/cancel"),
+                team_b.get(f"/runs/{run_id}/events"),
+            ]
+            owned = team_a.get(f"/runs/{run_id}")
+            wrong = httpx.get(
+                f"{url}/runs/{run_id}", headers={"Authorization": "Bearer nobody"}, timeout=10
+            )
+
+    for response in refused:
+        assert response.status_code == 404, response.text
+        assert response.json()["code"] == "UNKNOWN_RUN"
+    assert owned.status_code == 200
+    assert owned.json()["state"] == "RUNNING"
+    assert wrong.status_code == 401
+
+
+def test_several_tokens_come_from_one_variable() -> None:
+    from factledger.adapters.http.auth import TokenError, tokens_from_env
+
+    assert tokens_from_env("T", {"T": "a-1,b-2"}) == ("a-1", "b-2")
+    assert tokens_from_env(None, {}) == ()
+    with pytest.raises(TokenError):
+        tokens_from_env("T", {"T": "a-1,,b-2"})
+    with pytest.raises(TokenError):
+        tokens_from_env("T", {"T": "a-1, b-2"})
