@@ -191,26 +191,39 @@ def test_a_stream_that_waits_past_its_limit_ends_with_one_timeout_event(served: 
 
 
 class CountingHarness(Harness):
-    """The served harness, counting how often the statuses are read."""
+    """The served harness, counting how often each run's timeline is read."""
 
-    reads = 0
+    def __init__(self, harness: Harness) -> None:
+        super().__init__(harness.parts)
+        self.reads: dict[str, int] = {}
+        self.changed = threading.Condition()
 
     def timeline(self, run_id: str) -> tuple[TimelineEntry, ...]:
-        CountingHarness.reads += 1
+        with self.changed:
+            self.reads[run_id] = self.reads.get(run_id, 0) + 1
+            self.changed.notify_all()
         return super().timeline(run_id)
+
+    def wait_reads(self, run_id: str, count: int) -> None:
+        """Until ``run_id``'s timeline has been read ``count`` times."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.reads.get(run_id, 0) >= count, 10)
 
 
 def test_a_client_that_leaves_stops_the_poll(served: Served) -> None:
-    counting = CountingHarness(served.harness.parts)
+    counting = CountingHarness(served.harness)
     options = ApiOptions(token=served.token, events_max_wait_seconds=30, events_poll_seconds=0.02)
     with serving(create_app(counting, options)) as url, served.client() as client:
-        run_id = start_run(client)
-        with client.stream("GET", f"{url}/runs/{run_id}/events") as response:
+        left, watched = start_run(client), start_run(client)
+        with client.stream("GET", f"{url}/runs/{left}/events") as response:
             first = next(response.iter_lines())
         assert first == "event: status"
-        time.sleep(0.5)
-        after_leaving = CountingHarness.reads
-        time.sleep(0.5)
+        # A second stream's polls are the clock: by its 20th the first has seen its client go;
+        # from then to its 40th, the first must not have polled again.
+        with client.stream("GET", f"{url}/runs/{watched}/events"):
+            counting.wait_reads(watched, 20)
+            after_leaving = counting.reads[left]
+            counting.wait_reads(watched, 40)
+            assert counting.reads[left] == after_leaving
 
         assert after_leaving > 0
-        assert CountingHarness.reads == after_leaving
