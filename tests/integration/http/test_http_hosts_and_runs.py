@@ -95,7 +95,7 @@ def test_a_started_run_answers_201_with_its_location(client: httpx.Client) -> No
 
 def _run_routes(served: Served) -> list[tuple[str, str]]:
     document = create_app(served.harness, ApiOptions(token=served.token)).openapi()
-    routes = []
+    routes: list[tuple[str, str]] = []
     for path, operations in document["paths"].items():
         if "{run_id}" in path:
             concrete = path.replace("{run_id}", "no-such-run").replace("{tool_call_id}", "c-1")
