@@ -72,13 +72,20 @@ def http_session_key(ctx: ServerRequestContext[Any, Any]) -> str | None:
     return None if not session_id else f"http:{session_id}"
 
 
-def http_principal(token: str | None) -> SessionKey:
-    """The principal of a streamable-HTTP request: its session, else its bearer token (the
-    server requires it on every request when one is set), else the loopback caller."""
-    fallback = "http:loopback" if token is None else token_principal(token)
+def http_principal(with_tokens: bool) -> SessionKey:
+    """The principal of a streamable-HTTP request: its session, else the bearer token it
+    carried (the server checked it against the configured ones), else the loopback caller."""
 
     def principal(ctx: ServerRequestContext[Any, Any]) -> str | None:
-        return http_session_key(ctx) or fallback
+        session = http_session_key(ctx)
+        if session is not None:
+            return session
+        if not with_tokens:
+            return "http:loopback"
+        request = ctx.request
+        header = request.headers.get("authorization", "") if isinstance(request, Request) else ""
+        scheme, _, token = header.partition(" ")
+        return token_principal(token) if scheme == "Bearer" and token else None
 
     return principal
 
