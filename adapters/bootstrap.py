@@ -348,7 +348,8 @@ def harness_from(runtime: Runtime) -> Harness:
             raise HarnessError(HarnessErrorCode.STORE_UNAVAILABLE, opened.failure().message)
         audit = opened.unwrap()
         runtime.add_closer(audit.close)
-        return AuditViews(audit.audit, audit.store)
+        views: AuditViews = audit.views()
+        return views
 
     return Harness(
         HarnessParts(

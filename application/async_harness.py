@@ -20,10 +20,12 @@ from factledger.application.audit_views import AuditRows, RebuildReport
 from factledger.application.canonical_view import CanonicalView
 from factledger.application.check_result import CheckResult
 from factledger.application.harness import Harness
+from factledger.application.harness_health import Health
 from factledger.application.observation import Observation
 from factledger.application.progress_snapshot import ProgressSnapshot
 from factledger.application.run_inspection import RunInspection
 from factledger.application.run_listing import RunPage
+from factledger.application.run_timeline import TimelineEntry
 from factledger.application.run_views import CancelResult, ModelUsage, ReleaseStep, RunSummary
 from factledger.application.statuses import StatusChange
 from factledger.application.tools.registry import ToolFormat
@@ -36,6 +38,7 @@ from factledger.domain.release.fallback import ReleaseResult
 from factledger.domain.run_events import ToolGrant
 from factledger.domain.status import ReleaseOutcome
 from factledger.ports.draft_repair import DraftRepairer
+from factledger.ports.telemetry import Telemetry
 
 __all__ = ["AsyncHarness"]
 
@@ -294,6 +297,18 @@ class AsyncHarness:
     async def statuses(self, run_id: str) -> tuple[StatusChange, ...]:
         """The ApplicationStatus changes so far, in order."""
         return await self._run(partial(self._harness.statuses, run_id))
+
+    async def timeline(self, run_id: str) -> tuple[TimelineEntry, ...]:
+        """The status changes and every call's transitions so far, in event order."""
+        return await self._run(partial(self._harness.timeline, run_id))
+
+    async def health(self) -> Health:
+        """Whether the store and the audit answer, and the workers' health."""
+        return await self._run(self._harness.health)
+
+    async def add_telemetry(self, sink: Telemetry) -> Callable[[], None]:
+        """Report this facade's measurements to ``sink``; returns what stops it."""
+        return self._harness.add_telemetry(sink)
 
     async def release_steps(self, run_id: str) -> tuple[ReleaseStep, ...]:
         """The steps the release recorded, in order."""

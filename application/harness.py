@@ -15,6 +15,7 @@ settings the lookup order finds (the composition root is found through the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import datetime
 from importlib.metadata import entry_points
@@ -22,6 +23,7 @@ from typing import TypeVar, overload
 
 from factledger.application.check_result import CheckResult
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
+from factledger.application.harness_health import HealthOperations
 from factledger.application.harness_parts import HarnessParts, store_unavailable
 from factledger.application.harness_views import ViewOperations
 from factledger.application.interceptor import Observed
@@ -63,8 +65,9 @@ CHECK_REFUSALS: dict[HarnessErrorCode, str] = {
 """What each refused check says (the codes are the check service's refusals)."""
 
 
-class Harness(ViewOperations):
-    """The facade; see the module docstring. The views are in ``ViewOperations``."""
+class Harness(ViewOperations, HealthOperations):
+    """The facade; see the module docstring. The views are in ``ViewOperations``, the health
+    probe in ``HealthOperations``."""
 
     @classmethod
     def embedded(cls) -> Harness:
@@ -168,6 +171,7 @@ class Harness(ViewOperations):
             if isinstance(outcome, LimitReached):
                 ended = limit_end(outcome.error)
                 refused_by = ended.failure_code if ended is not None else _ended(self._log(run_id))
+                self._telemetry.model_refused()
                 break
             accepted += 1
         if input_tokens or output_tokens:
@@ -257,11 +261,15 @@ class Harness(ViewOperations):
         handler returned for a tool that is not an evidence tool (a name that could pass for
         an evidence tool's is refused, never passed through)."""
         self._require_run(run_id)
+        began = time.monotonic()
         handled = self._parts.interceptor.handle(
             run_id, tool_call_id, tool_name, arguments_json, step=step, passthrough=passthrough
         )
         if isinstance(handled, Observed):
-            return Observation.from_json(handled.observation)
+            observation = Observation.from_json(handled.observation)
+            tool = tool_name if tool_name in self.tool_names else "(unknown)"
+            self._telemetry.tool_call(tool, observation, time.monotonic() - began)
+            return observation
         result: R = handled.result  # type: ignore[assignment]  # what ``passthrough`` returned
         return result
 
@@ -286,11 +294,13 @@ class Harness(ViewOperations):
         """Run the guards over the draft (``None``: the agent stopped without one) and publish;
         releasing again returns the recorded result."""
         self._log(run_id, refresh=False)
+        began = time.monotonic()
         outcome = self._parts.releases.release(run_id, draft_json, repairer=repairer)
         if isinstance(outcome, UnknownRun):
             raise HarnessError(HarnessErrorCode.UNKNOWN_RUN, "no run with this id")
         if isinstance(outcome, AlreadyReleased):
             return self.released(run_id)
+        self._telemetry.release(outcome, time.monotonic() - began)
         return outcome
 
     def check(self, run_id: str, draft_json: str) -> CheckResult:
@@ -303,6 +313,7 @@ class Harness(ViewOperations):
         if isinstance(checked, CheckRefused):
             code = HarnessErrorCode(checked.code)
             raise HarnessError(code, CHECK_REFUSALS[code])
+        self._telemetry.check(checked)
         return checked
 
 

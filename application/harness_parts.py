@@ -15,12 +15,14 @@ from factledger.application.release.check_service import CheckService
 from factledger.application.release.release_service import ReleaseService
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.run_service import RunService
+from factledger.application.telemetry import TelemetryHub
 from factledger.application.tools.registry import ToolRegistry
 from factledger.application.verification.run_verifier import RunVerifier
 from factledger.domain.budget import RunBudget
 from factledger.domain.progress.policy import ProgressPolicy
 from factledger.domain.run_log import RunLog
 from factledger.ports.payload_vault import PayloadVault
+from factledger.ports.telemetry import Telemetry
 
 __all__ = ["FacadeCore", "HarnessParts", "store_unavailable", "unknown_run"]
 
@@ -75,6 +77,12 @@ class FacadeCore:
     def __init__(self, parts: HarnessParts) -> None:
         self._parts = parts
         self._audit: AuditViews | None = None
+        self._telemetry = TelemetryHub()
+
+    def add_telemetry(self, sink: Telemetry) -> Callable[[], None]:
+        """Report every tool call, release, check and budget refusal of this facade to
+        ``sink`` (names, statuses, codes and durations only); returns what stops it."""
+        return self._telemetry.add(sink)
 
     @property
     def parts(self) -> HarnessParts:

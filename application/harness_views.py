@@ -18,6 +18,7 @@ from factledger.application.progress_snapshot import ProgressSnapshot
 from factledger.application.run_inspection import RunInspection, call_summary, inspect_run
 from factledger.application.run_listing import RunLister, RunPage
 from factledger.application.run_repository import StoreFailed
+from factledger.application.run_timeline import TimelineEntry, run_timeline
 from factledger.application.run_views import ReleaseStep, RunSummary, release_steps
 from factledger.application.statuses import StatusChange, status_timeline
 from factledger.application.verification.verdicts import RunVerdict
@@ -104,6 +105,11 @@ class ViewOperations(FacadeCore):
     def statuses(self, run_id: str) -> tuple[StatusChange, ...]:
         """The ApplicationStatus changes so far, in order (each status at most once)."""
         return status_timeline(self._events(run_id))
+
+    def timeline(self, run_id: str) -> tuple[TimelineEntry, ...]:
+        """The status changes and every call's transitions so far, in event order (metadata
+        only; positions are stable as the run goes on)."""
+        return run_timeline(self._events(run_id))
 
     def release_steps(self, run_id: str) -> tuple[ReleaseStep, ...]:
         """The steps the release recorded (guards, repair, judge, decision), in order."""

@@ -1,4 +1,5 @@
-"""Operational log records the application emits: ids, codes, sizes and durations only.
+"""Operational log records the application emits: ids, codes, sizes and durations only; and
+the measurements the facade reports for metrics (``Telemetry``).
 
 The application never formats or writes a log line itself: it hands one of these records to a
 ``CallLog``; the adapter (structlog, JSON) decides where it goes. A record has no field that
@@ -15,7 +16,7 @@ from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.release.events import FailureStage
 from factledger.domain.status import FailureCode, FallbackType, ReleaseOutcome
 
-__all__ = ["CallFinished", "CallLog", "ReleaseLogged", "SILENT", "SilentCallLog"]
+__all__ = ["CallFinished", "CallLog", "ReleaseLogged", "SILENT", "SilentCallLog", "Telemetry"]
 
 
 @frozen
@@ -86,3 +87,26 @@ class SilentCallLog:
 
 SILENT = SilentCallLog()
 """The shared silent log."""
+
+
+class Telemetry(Protocol):
+    """A sink of the facade's measurements (a Prometheus registry, a test's recorder): tool
+    names, statuses, codes and durations, never a body, a query or an argument. Every
+    transport sharing one facade reports to the same sinks."""
+
+    def tool_call(self, tool: str, status: str, seconds: float) -> None:
+        """One tool call answered: the tool's name (``(unknown)`` for a name no evidence tool
+        has), the observation's status (READY, ERROR, REFUSED) and the facade's time."""
+        ...
+
+    def release(self, outcome: str, fallback_type: str | None, seconds: float) -> None:
+        """One release decided: its outcome, the fallback's type for a FALLBACK, its time."""
+        ...
+
+    def guard_violation(self, code: str) -> None:
+        """One issue a guard found in a released or checked draft, by its code."""
+        ...
+
+    def budget_refusal(self, budget: str) -> None:
+        """One request the run's budget refused: ``tool_call`` or ``model_call``."""
+        ...

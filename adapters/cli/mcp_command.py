@@ -27,6 +27,7 @@ from factledger.adapters.bootstrap import build_harness
 from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.demo.incident import demo_settings
+from factledger.adapters.http.auth import TokenError, tokens_from_env
 from factledger.adapters.mcp.gateway import McpGateway
 from factledger.adapters.mcp.transports import BindRefused, check_bind, serve_http, serve_stdio
 
@@ -58,23 +59,20 @@ def _address(bind: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def _token(settings: Settings) -> str | None:
-    name = settings.http.token_env
-    if name is None:
-        return None
-    token = os.environ.get(name)
-    if not token:
-        raise SettingsError(f"http.token_env: the variable {name!r} is not set")
-    return token
+def _tokens(settings: Settings) -> tuple[str, ...]:
+    try:
+        return tokens_from_env(settings.http.token_env, os.environ)
+    except TokenError as missing:
+        raise SettingsError(f"http.token_env: {missing}") from None
 
 
 def _run(args: argparse.Namespace) -> int:
     try:
         settings = demo_settings(Path(".factledger")) if args.demo else load_settings(args.config)
         host, port = _address(args.bind)
-        token = _token(settings) if args.transport == "http" else None
+        tokens = _tokens(settings) if args.transport == "http" else ()
         if args.transport == "http":
-            check_bind(host, token)
+            check_bind(host, tokens)
         harness = build_harness(settings)
     except (SettingsError, BindRefused, OSError) as invalid:
         print(f"factledger mcp: {invalid}", file=sys.stderr)
@@ -86,7 +84,7 @@ def _run(args: argparse.Namespace) -> int:
             if args.transport == "stdio":
                 anyio.run(serve_stdio, gateway)
             else:
-                serve_http(gateway, host, port, token)
+                serve_http(gateway, host, port, tokens, settings.http.allowed_hosts)
         except KeyboardInterrupt:
             return 130
     return 0

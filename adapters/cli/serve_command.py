@@ -73,7 +73,12 @@ def _run(args: argparse.Namespace) -> int:
             return fail(args, "serve", CliError.PORT_IN_USE, f"{plan.authority}: {taken}")
         if args.demo:
             settings = demo_settings(Path(".factledger")).model_copy(update={"http": settings.http})
-        options = ApiOptions(token=plan.token, events_max_wait_seconds=args.events_max_wait)
+        options = ApiOptions(
+            token=plan.token,
+            tokens=plan.tokens,
+            allowed_hosts=settings.http.allowed_hosts,
+            events_max_wait_seconds=args.events_max_wait,
+        )
         harness = build_harness(settings)
     except (SettingsError, ServeError, ValueError) as invalid:
         return fail(args, "serve", CliError.INVALID_SETTINGS, str(invalid), ExitCode.USAGE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -187,9 +187,16 @@ class ReleaseSettings(_Section):
     """Drafts a run may have checked (``check``) before its release; 0 turns checks off."""
 
 
+HostName = Annotated[str, Field(pattern=r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.\-]+)$")]
+"""A host name or address as a ``Host`` header carries it, without a port."""
+
+
 class HttpSettings(_Section):
     """``[http]``: the HTTP API."""
 
     bind: str = "127.0.0.1:8787"
     token_env: str | None = None
     """The environment variable holding the bearer token."""
+    allowed_hosts: tuple[HostName, ...] = ()
+    """Host names served besides localhost, 127.0.0.1 and [::1] (a server without a token
+    answers any other ``Host`` with 421; with a token, when set, only these and loopback)."""

@@ -1,8 +1,11 @@
-"""Bearer-token authentication: one shared token, compared in constant time.
+"""Bearer-token authentication: one token or several, compared in constant time.
 
-The token itself never sits in a file: ``[http] token_env`` names the environment variable that
-holds it. Without a token the server only binds loopback (see ``server.py``); with one, every
-``/runs`` request must carry ``Authorization: Bearer <token>`` or gets 401 problem+json.
+The tokens never sit in a file: ``[http] token_env`` names the environment variable that holds
+them (several separated by commas, one per team or agent). Without a token the server only
+binds loopback (see ``server.py``); with one, every ``/runs`` request must carry
+``Authorization: Bearer <token>`` or gets 401 problem+json. The token a request carried is
+its principal (``request.state.principal``, by digest): a run is usable only by the token
+that started it.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ import hmac
 from collections.abc import Callable, Mapping
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from factledger.adapters.http.problems import ProblemError
+from factledger.application.run_access import token_principal
 
-__all__ = ["TokenError", "bearer_guard", "token_from_env"]
+__all__ = ["TokenError", "bearer_guard", "token_from_env", "tokens_from_env"]
 
 
 _SCHEME = HTTPBearer(
@@ -29,27 +33,45 @@ class TokenError(ValueError):
     """``[http] token_env`` names a variable that does not hold a usable token."""
 
 
-def token_from_env(token_env: str | None, environ: Mapping[str, str]) -> str | None:
-    """The bearer token named by ``[http] token_env``; None when no variable is named."""
+def tokens_from_env(token_env: str | None, environ: Mapping[str, str]) -> tuple[str, ...]:
+    """The bearer tokens named by ``[http] token_env`` (comma-separated); none when no
+    variable is named."""
     if token_env is None:
-        return None
-    token = environ.get(token_env, "")
-    if not token.strip():
+        return ()
+    value = environ.get(token_env, "")
+    if not value.strip():
         raise TokenError(f"[http] token_env names {token_env!r}, which is not set or is empty")
-    if token != token.strip() or not token.isprintable():
-        raise TokenError(f"the token in {token_env!r} has spaces or control characters")
-    return token
+    tokens = tuple(value.split(","))
+    for token in tokens:
+        if not token or token != token.strip() or not token.isprintable():
+            raise TokenError(
+                f"a token in {token_env!r} is empty or has spaces or control characters"
+            )
+    return tokens
 
 
-def bearer_guard(token: str) -> Callable[..., None]:
-    """A dependency that refuses a request without ``Authorization: Bearer <token>``."""
-    expected = token.encode("utf-8")
+def token_from_env(token_env: str | None, environ: Mapping[str, str]) -> str | None:
+    """The first bearer token named by ``[http] token_env``; None when no variable is named."""
+    tokens = tokens_from_env(token_env, environ)
+    return tokens[0] if tokens else None
+
+
+def bearer_guard(tokens: tuple[str, ...]) -> Callable[..., None]:
+    """A dependency that refuses a request without ``Authorization: Bearer <token>`` for one
+    of ``tokens``, and records the matching token's principal on the request."""
+    expected = [(token.encode("utf-8"), token_principal(token)) for token in tokens]
 
     def require_token(
+        request: Request,
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_SCHEME)],
     ) -> None:
         given = b"" if credentials is None else credentials.credentials.encode("utf-8")
-        if not hmac.compare_digest(given, expected):
+        matched = None
+        for token, principal in expected:  # every token compared: no early exit to time
+            if hmac.compare_digest(given, token):
+                matched = principal
+        if matched is None:
             raise ProblemError("UNAUTHORIZED", headers={"WWW-Authenticate": "Bearer"})
+        request.state.principal = matched
 
     return require_token

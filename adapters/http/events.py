@@ -1,10 +1,13 @@
-"""``GET /runs/{run_id}/events``: ApplicationStatus changes as server-sent events.
+"""``GET /runs/{run_id}/events``: ApplicationStatus changes and tool-call transitions as
+server-sent events.
 
-The server polls ``Harness.statuses`` and sends each new change once as an event ``status``
-(its ``id`` is its position in the timeline, so a client that reconnects with
-``Last-Event-ID`` gets only what it missed). When the run reaches DONE the stream sends exactly
-one event ``released`` carrying the release result, and closes. A status event carries the
-status, its time and its event sequence, never a partial conclusion.
+The server polls ``Harness.timeline`` and sends each new entry once: an event ``status`` for
+an ApplicationStatus change, an event ``call`` for a tool call's transition (RESERVED,
+PROJECTING, then READY or ERROR, with its tool and, once finished, its evidence status,
+truncation or error code). Its ``id`` is its position in the timeline, so a client that
+reconnects with ``Last-Event-ID`` gets only what it missed. When the run reaches DONE the
+stream sends exactly one event ``released`` carrying the release result, and closes. No event
+carries a body, an argument or a partial conclusion.
 
 The stream is bounded: it stops polling when the client leaves, and after the configured
 longest wait it sends one event ``timeout`` and closes (reconnect to go on waiting). A store
@@ -24,13 +27,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 
 from factledger.adapters.http.models import StreamError, StreamTimeout
+from factledger.adapters.http.shapes import response_model
 from factledger.application.harness import Harness, HarnessError
+from factledger.application.run_timeline import CallTransition, TimelineEntry
 from factledger.application.statuses import StatusChange
 from factledger.domain.json_types import JsonValue
 from factledger.domain.status import ApplicationStatus
 
 __all__ = [
     "EVENT_MODELS",
+    "CallTransitionModel",
     "EVENT_SCHEMA",
     "EventStreamResponse",
     "StreamLimits",
@@ -90,6 +96,7 @@ def _event_schema(name: str, data: str) -> dict[str, Any]:
 EVENT_SCHEMA: dict[str, Any] = {
     "oneOf": [
         _event_schema("status", "StatusChange"),
+        _event_schema("call", "CallTransition"),
         _event_schema("released", "ReleaseResult"),
         _event_schema("timeout", "StreamTimeout"),
         _event_schema("error", "StreamError"),
@@ -97,18 +104,28 @@ EVENT_SCHEMA: dict[str, Any] = {
 }
 """One event of the stream (its ``data`` is JSON of the named schema)."""
 
-EVENT_MODELS = (StreamTimeout, StreamError)
+CallTransitionModel = response_model(CallTransition)
+
+EVENT_MODELS = (StreamTimeout, StreamError, CallTransitionModel)
 """Event payloads no endpoint returns, to add to the document's schemas."""
 
 
-def _is_done(changes: Sequence[StatusChange]) -> bool:
-    return any(change.status is ApplicationStatus.DONE for change in changes)
+def _is_done(entries: Sequence[TimelineEntry]) -> bool:
+    return any(
+        isinstance(entry, StatusChange) and entry.status is ApplicationStatus.DONE
+        for entry in entries
+    )
+
+
+def _frame(entry: TimelineEntry, position: int) -> bytes:
+    name = "status" if isinstance(entry, StatusChange) else "call"
+    return sse_frame(name, entry.to_json(), str(position + 1))
 
 
 async def status_events(
     harness: Harness,
     run_id: str,
-    first: Sequence[StatusChange],
+    first: Sequence[TimelineEntry],
     *,
     already_sent: int,
     limits: StreamLimits,
@@ -121,7 +138,7 @@ async def status_events(
     changes = first
     while True:
         for position in range(sent, len(changes)):
-            yield sse_frame("status", changes[position].to_json(), str(position + 1))
+            yield _frame(changes[position], position)
             last_write = time.monotonic()
         sent = max(sent, len(changes))
         if _is_done(changes):
@@ -144,7 +161,7 @@ async def status_events(
             last_write = now
         await anyio.sleep(min(limits.poll_seconds, max(deadline - now, 0.0)))
         try:
-            changes = await run_in_threadpool(harness.statuses, run_id)
+            changes = await run_in_threadpool(harness.timeline, run_id)
         except HarnessError as failed:
             yield _error(run_id, failed)
             return

@@ -44,9 +44,17 @@ def openapi_document(app: FastAPI) -> dict[str, Any]:
             responses.setdefault("default", {"description": "Another error (problem+json)."})
             for status, response in responses.items():
                 if status == "default" or status.startswith(("4", "5")):
-                    response["content"] = problem
+                    if not _own_model(response):
+                        response["content"] = problem
                     continue
                 stream = response.get("content", {}).get("text/event-stream")
                 if stream is not None:
                     stream["schema"] = EVENT_SCHEMA
     return document
+
+
+def _own_model(response: dict[str, Any]) -> bool:
+    """True for an error response that documents a body of its own (``/healthz``'s 503)."""
+    schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+    reference = schema.get("$ref", "") if isinstance(schema, dict) else ""
+    return bool(reference) and not reference.endswith("/HTTPValidationError")

@@ -69,6 +69,9 @@ _KINDS: Mapping[str, _Kind] = {
     "NOT_FOUND": _Kind(404, "Not found", "No such resource."),
     "METHOD_NOT_ALLOWED": _Kind(405, "Method not allowed", "This resource does not allow it."),
     "REQUEST_TOO_LARGE": _Kind(413, "Request too large", "The request body is over the limit."),
+    "MISDIRECTED_REQUEST": _Kind(
+        421, "Misdirected request", "This server does not answer for that host name."
+    ),
     "INVALID_REQUEST": _Kind(422, "Invalid request", "The request does not match the schema."),
     "INTERNAL_ERROR": _Kind(500, "Internal error", "The request could not be served."),
 }

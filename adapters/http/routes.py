@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Path, Query, Request
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from factledger.adapters.http.access import RunAccess
 from factledger.adapters.http.events import EventStreamResponse, StreamLimits, status_events
 from factledger.adapters.http.models import (
     CancelResultModel,
@@ -58,32 +59,45 @@ _NO_TOOLS: Responses = {
 }
 _EVENTS: Responses = {
     200: {
-        "description": "Events `status` (one per ApplicationStatus change, `id` = its position), "
-        "then one `released` with the release result; or one `timeout` or `error`.",
+        "description": "Events `status` (one per ApplicationStatus change) and `call` (one per "
+        "tool-call transition), `id` = the position in the run's timeline; then one "
+        "`released` with the release result; or one `timeout` or `error`.",
         "content": {"text/event-stream": {}},
     }
 }
 
 
-def runs_router(harness: Harness, limits: StreamLimits) -> APIRouter:
-    """The ``/runs`` endpoints over ``harness``."""
+def runs_router(harness: Harness, limits: StreamLimits, access: RunAccess) -> APIRouter:
+    """The ``/runs`` endpoints over ``harness``; ``access`` learns who started each run."""
     router = APIRouter(prefix="/runs", tags=["runs"])
-    _run_endpoints(router, harness)
+    _run_endpoints(router, harness, access)
     _call_endpoints(router, harness)
     _view_endpoints(router, harness)
     _event_endpoints(router, harness, limits)
     return router
 
 
-def _run_endpoints(router: APIRouter, harness: Harness) -> None:
+_CREATED: Responses = {
+    201: {
+        "description": "The run was started; `Location` is its URL.",
+        "headers": {"Location": {"description": "`/runs/{run_id}`", "schema": {"type": "string"}}},
+    }
+}
+
+
+def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> None:
     @router.post(
         "",
         status_code=201,
         response_model=RunCreatedModel,
-        responses={**_STORE, 422: {"description": "Invalid request or window (`INVALID_INPUT`)."}},
+        responses={
+            **_CREATED,
+            **_STORE,
+            422: {"description": "Invalid request or window (`INVALID_INPUT`)."},
+        },
         summary="Start a run",
     )
-    def start_run(request: StartRunRequest) -> BaseModel:
+    def start_run(request: StartRunRequest, response: Response, http: Request) -> BaseModel:
         """Start a run with every configured tool granted."""
         run_id = harness.start_run(
             question=request.question,
@@ -91,6 +105,8 @@ def _run_endpoints(router: APIRouter, harness: Harness) -> None:
             start=request.start,
             end=request.end,
         )
+        access.started(run_id, http)
+        response.headers["Location"] = f"/runs/{run_id}"
         return reply(RunCreatedModel, {"run_id": run_id})
 
     @router.get(
@@ -208,7 +224,7 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
         "/{run_id}/events",
         response_class=EventStreamResponse,
         responses={**_EVENTS, **_RUN, **_STORE},
-        summary="Status changes as server-sent events",
+        summary="Status changes and call transitions as server-sent events",
     )
     async def events(
         run_id: RunId,
@@ -222,8 +238,9 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
             ),
         ] = 0,
     ) -> EventStreamResponse:
-        """Each ApplicationStatus change once, then one `released` event, then the end."""
-        first = await run_in_threadpool(harness.statuses, run_id)
+        """Each status change and call transition once, then one `released` event, then the
+        end."""
+        first = await run_in_threadpool(harness.timeline, run_id)
         stream = status_events(
             harness,
             run_id,

@@ -19,7 +19,7 @@ from attrs import frozen
 from fastapi import FastAPI
 
 from factledger.adapters.config.sections import HttpSettings
-from factledger.adapters.http.auth import TokenError, token_from_env
+from factledger.adapters.http.auth import TokenError, tokens_from_env
 
 __all__ = [
     "ServeError",
@@ -45,7 +45,9 @@ class ServerPlan:
     port: int
     """The TCP port (0: any free port)."""
     token: str | None
-    """The bearer token, or None for no authentication (loopback only)."""
+    """The (first) bearer token, or None for no authentication (loopback only)."""
+    tokens: tuple[str, ...] = ()
+    """Every accepted bearer token (``[http] token_env`` may hold several, comma-separated)."""
 
     @property
     def authority(self) -> str:
@@ -79,15 +81,16 @@ def plan_server(http: HttpSettings, bind: str | None, environ: Mapping[str, str]
     """Where to listen: refuses a non-loopback address when no token is configured."""
     host, port = parse_bind(bind if bind is not None else http.bind)
     try:
-        token = token_from_env(http.token_env, environ)
+        tokens = tokens_from_env(http.token_env, environ)
     except TokenError as missing:
         raise ServeError(str(missing)) from None
+    token = tokens[0] if tokens else None
     if token is None and not is_loopback(host):
         raise ServeError(
             f"refusing to listen on {host!r} without a bearer token: set [http] token_env "
             "to the name of an environment variable that holds one, or bind 127.0.0.1"
         )
-    return ServerPlan(host, port, token)
+    return ServerPlan(host, port, token, tokens)
 
 
 def uvicorn_config(app: FastAPI, plan: ServerPlan, *, log_level: str = "info") -> uvicorn.Config:

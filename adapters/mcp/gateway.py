@@ -3,8 +3,10 @@
 Each call names its run, either through the session (a run started with ``start_run`` in
 this session) or through the call's ``_meta`` (``factledger/run_id``), in that order; a call
 that names no run, or whose session run and ``_meta`` run differ, is answered with a tool
-error carrying a stable code. MCP has no tool_call_id, so each evidence call gets a fresh one
-(``mcp-<server>-<n>``) unless its ``_meta`` brings one (``factledger/tool_call_id``); the
+error carrying a stable code. MCP has no tool_call_id: an evidence call is cited by the one
+its ``_meta`` brings (``factledger/tool_call_id``), else by the host's own JSON-RPC id when
+that is a string that can be a tool_call_id (a host that names its calls, ``toolu_…``), else
+by a fresh one (``mcp-<server>-<n>``; numeric request ids are counters, not names); the
 observation carries it, and the draft cites it. A client that sends several calls of one model
 turn names that turn in ``_meta`` as ``factledger/step`` (a non-negative integer): the calls of
 one step are admitted together; without it every call is a step of its own.
@@ -35,7 +37,10 @@ from factledger.adapters.mcp.control_tools import (
     VerifyRunArguments,
     control_definitions,
 )
+from factledger.adapters.mcp.tool_contracts import annotations_of, output_schema_of
 from factledger.application.harness import Harness, HarnessError
+from factledger.application.run_access import RunOwners
+from factledger.domain.ids import is_valid_tool_call_id
 from factledger.domain.json_types import JsonObject
 
 __all__ = [
@@ -91,6 +96,7 @@ class McpGateway:
         self._counter = itertools.count(1)
         self._lock = threading.Lock()
         self._session_runs: OrderedDict[str, str] = OrderedDict()
+        self._owners = RunOwners()
 
     @property
     def harness(self) -> Harness:
@@ -99,10 +105,21 @@ class McpGateway:
 
     def tool_definitions(self) -> list[JsonObject]:
         """The evidence tools' MCP definitions, then the control tools (only
-        those when the harness has no evidence tool: the server says so when it starts)."""
-        if not self._harness.tool_names:
-            return control_definitions()
-        return [*self._harness.tool_definitions(fmt="mcp"), *control_definitions()]
+        those when the harness has no evidence tool: the server says so when it starts), each
+        with its annotations and output schema."""
+        evidence = self._harness.tool_definitions(fmt="mcp") if self._harness.tool_names else []
+        return [
+            {
+                **definition,
+                "annotations": annotations_of(str(definition["name"])),
+                "outputSchema": output_schema_of(str(definition["name"])),
+            }
+            for definition in [*evidence, *control_definitions()]
+        ]
+
+    def serves(self, name: str) -> bool:
+        """True for a tool this server lists."""
+        return name in CONTROL_TOOLS or name in self._harness.tool_names
 
     def session_run(self, session: str) -> str | None:
         """The run started in a session, if any."""
@@ -116,9 +133,12 @@ class McpGateway:
         *,
         session: str | None,
         meta: Mapping[str, object] | None,
+        request_id: str | int | None = None,
     ) -> ToolReply:
-        """One ``tools/call``: ``session`` is the caller's session key (None when the transport
-        keeps no session), ``meta`` the request's ``_meta``."""
+        """One ``tools/call``: ``session`` is the caller's principal (its session, else its
+        token, else None), ``meta`` the request's ``_meta``, ``request_id`` the host's JSON-RPC
+        id of the call. A run the principal did not start, when another principal did, is
+        ``UNKNOWN_RUN``."""
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
@@ -131,7 +151,7 @@ class McpGateway:
                 return self._release(run_id, arguments)
             if name == CHECK_DRAFT:
                 return self._check(run_id, arguments)
-            return self._observe(run_id, name, arguments, meta)
+            return self._observe(run_id, name, arguments, meta, request_id)
         except HarnessError as refused:
             return _error(refused.code.value, refused.message)
 
@@ -147,6 +167,7 @@ class McpGateway:
         )
         if session is not None:
             self._remember(session, run_id)
+        self._owners.started(run_id, session)
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
@@ -178,6 +199,8 @@ class McpGateway:
         run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
         if isinstance(run_id, ToolReply):
             return run_id
+        if not self._owners.may_use(run_id, session):
+            return _error("UNKNOWN_RUN", "no run with this id")
         verdict = self._harness.verify(run_id)
         return ToolReply(verdict.to_json(), is_error=not verdict.ok)
 
@@ -187,8 +210,9 @@ class McpGateway:
         name: str,
         arguments: Mapping[str, object] | None,
         meta: Mapping[str, object] | None,
+        request_id: str | int | None,
     ) -> ToolReply:
-        tool_call_id = self._tool_call_id(meta)
+        tool_call_id = self._tool_call_id(meta, request_id)
         if isinstance(tool_call_id, ToolReply):
             return tool_call_id
         step = None if meta is None else meta.get(META_STEP)
@@ -213,6 +237,8 @@ class McpGateway:
                 )
             return from_session
         if from_meta is not None:
+            if not self._owners.may_use(from_meta, session):
+                return _error("UNKNOWN_RUN", "no run with this id")
             return from_meta
         return _error(
             "RUN_REQUIRED",
@@ -220,9 +246,13 @@ class McpGateway:
             f"call's _meta as {META_RUN_ID!r}",
         )
 
-    def _tool_call_id(self, meta: Mapping[str, object] | None) -> str | ToolReply:
+    def _tool_call_id(
+        self, meta: Mapping[str, object] | None, request_id: str | int | None
+    ) -> str | ToolReply:
         given = None if meta is None else meta.get(META_TOOL_CALL_ID)
         if given is None:
+            if isinstance(request_id, str) and is_valid_tool_call_id(request_id):
+                return request_id  # the host named the call itself: cite it by that name
             return f"{self._prefix}-{next(self._counter)}"
         if not isinstance(given, str):
             return _error("INVALID_META", f"_meta {META_TOOL_CALL_ID!r} must be a string")

@@ -7,8 +7,10 @@ thread (the harness is synchronous) and comes back as one JSON text block plus t
 as structured content.
 
 Sessions: a stdio server serves one client, so the process is the session; on streamable HTTP
-the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection. A 2026-07-28
-HTTP client keeps no session: its calls name their run in ``_meta``.
+the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection, and a
+2026-07-28 client, which keeps no session, is known by its bearer token (or, on a loopback
+server without one, as the one local caller). The run a session started is its current run and
+usable by it alone. A tool the server does not list is a JSON-RPC error (invalid params).
 """
 
 from __future__ import annotations
@@ -23,11 +25,20 @@ import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
+from mcp.shared.exceptions import MCPError
 from starlette.requests import Request
 
 from factledger.adapters.mcp.gateway import McpGateway, ToolReply
+from factledger.application.run_access import token_principal
 
-__all__ = ["SERVER_NAME", "SessionKey", "build_server", "http_session_key", "stdio_session_key"]
+__all__ = [
+    "SERVER_NAME",
+    "SessionKey",
+    "build_server",
+    "http_principal",
+    "http_session_key",
+    "stdio_session_key",
+]
 
 SERVER_NAME = "factledger"
 """The name the server announces."""
@@ -41,8 +52,9 @@ _INSTRUCTIONS = (
     "Evidence tools for diagnosing one incident. Call start_run first (question, service, "
     "start, end), then the evidence tools; every observation carries its tool_call_id, and "
     "after a result with evidence_status EVIDENCE_FOUND the next call must evaluate it in "
-    "previous_observation. Finish with release, citing tool_call_ids in the draft. Without a "
-    "session, send the run id in each call's _meta as factledger/run_id."
+    "previous_observation. Finish with release, citing tool_call_ids in the draft. The run "
+    "started is this caller's current run; another run can be named in a call's _meta as "
+    "factledger/run_id."
 )
 
 
@@ -58,6 +70,24 @@ def http_session_key(ctx: ServerRequestContext[Any, Any]) -> str | None:
         return None
     session_id = request.headers.get(MCP_SESSION_ID_HEADER)
     return None if not session_id else f"http:{session_id}"
+
+
+def http_principal(with_tokens: bool) -> SessionKey:
+    """The principal of a streamable-HTTP request: its session, else the bearer token it
+    carried (the server checked it against the configured ones), else the loopback caller."""
+
+    def principal(ctx: ServerRequestContext[Any, Any]) -> str | None:
+        session = http_session_key(ctx)
+        if session is not None:
+            return session
+        if not with_tokens:
+            return "http:loopback"
+        request = ctx.request
+        header = request.headers.get("authorization", "") if isinstance(request, Request) else ""
+        scheme, _, token = header.partition(" ")
+        return token_principal(token) if scheme == "Bearer" and token else None
+
+    return principal
 
 
 def _version() -> str:
@@ -94,9 +124,14 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
         meta: Mapping[str, object] | None = params.meta
         name = params.name
         arguments = params.arguments
+        if not gateway.serves(name):
+            # A name the server never listed is the request's fault, not a tool's answer.
+            raise MCPError(types.INVALID_PARAMS, "unknown tool: the server lists its tools")
+
+        request_id = ctx.request_id
 
         def run() -> ToolReply:
-            return gateway.call(name, arguments, session=session, meta=meta)
+            return gateway.call(name, arguments, session=session, meta=meta, request_id=request_id)
 
         try:
             reply = await anyio.to_thread.run_sync(run)

@@ -139,6 +139,8 @@ OPERATIONS = (
     ("GET", "/runs/{run_id}/events"),
     ("POST", "/runs/{run_id}/check"),
     ("GET", "/runs/{run_id}/verification"),
+    ("GET", "/healthz"),
+    ("GET", "/metrics"),
 )
 """Every operation of the document (checked below, so a new endpoint cannot go unfuzzed)."""
 

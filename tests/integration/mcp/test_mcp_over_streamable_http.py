@@ -18,6 +18,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from factledger.adapters.cli.main import main
+from factledger.adapters.demo.incident import transcript_path
 from tests.integration.mcp.replay import (
     EVIDENCE_TOOLS,
     call,
@@ -92,15 +93,31 @@ def test_a_sessionless_client_lists_the_tools_and_gets_success_naming_the_run_in
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
 
 
-def test_a_sessionless_call_without_run_metadata_is_a_tool_error(demo_url: str) -> None:
+def test_a_generic_sessionless_host_drives_a_whole_run_without_meta(demo_url: str) -> None:
     async def scenario(client: Client) -> None:
-        started = payload(await call(client, "start_run", dict(WINDOW)))
-        assert started["session_bound"] is False
-        result = await call(client, "lookup_knowledge", {"input": {"query": "GW-504"}})
-        assert result.is_error
-        assert payload(result)["error_code"] == "RUN_REQUIRED"
+        release, observations = await replay_honest(client, run_in_meta=False)
+        assert release["outcome"] == "SUCCESS", release
+        assert [o["status"] for o in observations] == ["READY"] * 4
 
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
+
+
+def test_a_handshake_session_cannot_use_a_run_another_session_started(demo_url: str) -> None:
+    started: list[str] = []
+
+    async def owner(client: Client) -> None:
+        started.append(str(payload(await call(client, "start_run", dict(WINDOW)))["run_id"]))
+
+    async def intruder(client: Client) -> None:
+        lookup = {"previous_observation": None, "input": {"query": "GW-504"}}
+        result = await call(client, "lookup_knowledge", lookup, run_id=started[0])
+        assert result.is_error
+        assert payload(result)["error_code"] == "UNKNOWN_RUN"
+        released = await call(client, "release", {"draft": None}, run_id=started[0])
+        assert payload(released)["error_code"] == "UNKNOWN_RUN"
+
+    _drive(Client(demo_url, mode="legacy", read_timeout_seconds=30), owner)
+    _drive(Client(demo_url, mode="legacy", read_timeout_seconds=30), intruder)
 
 
 def test_a_handshake_client_drives_a_whole_run_through_its_session(demo_url: str) -> None:
@@ -169,3 +186,57 @@ def test_the_server_refuses_a_non_loopback_address_without_a_token(
     monkeypatch.delenv("FACTLEDGER_CONFIG", raising=False)
     assert main(["mcp", "--transport", "http", "--bind", "0.0.0.0:8788"]) == 2
     assert "bearer token" in capsys.readouterr().err
+
+
+def test_allowed_hosts_adds_host_names_and_any_other_is_421(tmp_path: Path) -> None:
+    config = tmp_path / "factledger.toml"
+    config.write_text('[store]\nkind = "memory"\n\n[http]\nallowed_hosts = ["mcp.internal"]\n')
+    with _serve(tmp_path, ["--config", str(config)]) as url:
+
+        async def probe(host: str) -> int:
+            headers = {"Host": host, "Accept": "application/json, text/event-stream"}
+            async with httpx2.AsyncClient() as http:
+                ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+                response = await http.post(url, json=ping, headers=headers)
+                return response.status_code
+
+        port = url.rsplit(":", 1)[1].split("/")[0]
+        assert anyio.run(probe, f"rebind.attacker.example:{port}") == 421
+        assert anyio.run(probe, f"mcp.internal:{port}") != 421
+        assert anyio.run(probe, f"127.0.0.1:{port}") != 421
+
+
+def test_sessionless_callers_are_bound_by_their_token_and_own_their_runs(tmp_path: Path) -> None:
+    config = tmp_path / "factledger.toml"
+    knowledge = transcript_path("honest").parent.parent / "knowledge"
+    config.write_text(
+        f'[store]\nkind = "memory"\n\n[knowledge]\ndir = "{knowledge.as_posix()}"\n\n'
+        f'[http]\ntoken_env = "{TOKEN_ENV}"\n'
+    )
+    environment = {TOKEN_ENV: "team-a-token,team-b-token"}
+    started: list[str] = []
+    lookup = {"previous_observation": None, "input": {"query": "GW-504"}}
+
+    async def as_team(token: str, scenario: Scenario) -> None:
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http:
+            transport = streamable_http_client(url, http_client=http)
+            async with Client(transport, read_timeout_seconds=30) as client:
+                await scenario(client)
+
+    async def team_a(client: Client) -> None:
+        run = payload(await call(client, "start_run", dict(WINDOW)))
+        assert run["session_bound"] is True
+        started.append(str(run["run_id"]))
+        observation = payload(await call(client, "lookup_knowledge", lookup))  # no _meta
+        assert observation["status"] == "READY"
+
+    async def team_b(client: Client) -> None:
+        result = await call(client, "lookup_knowledge", lookup, run_id=started[0])
+        assert payload(result)["error_code"] == "UNKNOWN_RUN"
+        assert payload(await call(client, "lookup_knowledge", lookup))["error_code"] == (
+            "RUN_REQUIRED"
+        )
+
+    with _serve(tmp_path, ["--config", str(config)], environment) as url:
+        anyio.run(as_team, "team-a-token", team_a)
+        anyio.run(as_team, "team-b-token", team_b)
