@@ -22,7 +22,9 @@ __all__ = [
     "RecordSplitter",
     "assemble_records",
     "build_record",
+    "JsonHead",
     "continues_record",
+    "json_head",
     "parse_line",
     "record_time",
 ]
@@ -89,6 +91,9 @@ class LineRecord:
     text: str = ""
     """The record's lines as written, joined by line breaks (for text queries)."""
 
+
+JsonHead = tuple["str | None", "str | None", "str | None", bool]
+"""(ts, level, service, has stack) of a JSON line (``json_head``)."""
 
 _Parsed = tuple[
     "str | None",
@@ -254,36 +259,73 @@ def _parse_json(text: str) -> _Parsed | None:
     fields: JsonObject = dict(value)
     ts = _time(_take(fields, _TIME_KEYS))
     level_value = _take(fields, _LEVEL_KEYS)
-    level = None
-    if isinstance(level_value, str):
-        normalized = normalize_level(level_value)
-        level = None if normalized is None else normalized.value
-    elif level_value is not None:
+    level = _level_of(level_value)
+    if level_value is not None and not isinstance(level_value, str):
         fields["level"] = level_value
-    message_value = _take(fields, _MESSAGE_KEYS)
-    if isinstance(message_value, str):
-        message = message_value
-    elif message_value is None:
-        message = ""
-    else:
-        message = json.dumps(message_value, ensure_ascii=False, separators=(",", ":"))
+    message = _message_of(_take(fields, _MESSAGE_KEYS))
     service_value = _take(fields, _SERVICE_KEYS)
     service = service_value if isinstance(service_value, str) else None
     if service_value is not None and service is None:
         fields["service"] = service_value
     stack_value = _take(fields, _STACK_KEYS)
-    stack: tuple[str, ...] = ()
-    if isinstance(stack_value, str):
-        stack = tuple(line for line in stack_value.splitlines() if line.strip())
-    elif isinstance(stack_value, list):
-        stack = tuple(item if isinstance(item, str) else json.dumps(item) for item in stack_value)
-    elif stack_value is not None:
+    stack = _stack_of(stack_value)
+    if stack_value is not None and not isinstance(stack_value, str | list):
         fields["exception"] = stack_value
     if "\n" in message:
         first, *more = message.split("\n")
         message = first
         stack = tuple(line for line in more if line.strip()) + stack
     return ts, level, service, message, fields, stack, "json"
+
+
+def json_head(line: str) -> JsonHead | None:
+    """(ts, level, service, has stack) of a line holding a JSON object, exactly as
+    ``parse_line(line)`` gives them, without building the record; None for any other line."""
+    stripped = line.strip()
+    if not stripped.startswith("{"):
+        return None
+    value = _load_object(stripped)
+    if value is None:
+        return None
+    ts = _time(_first(value, _TIME_KEYS))
+    level = _level_of(_first(value, _LEVEL_KEYS))
+    service_value = _first(value, _SERVICE_KEYS)
+    service = service_value if isinstance(service_value, str) else None
+    stacked = bool(_stack_of(_first(value, _STACK_KEYS)))
+    if not stacked:
+        message = _message_of(_first(value, _MESSAGE_KEYS))
+        stacked = "\n" in message and any(part.strip() for part in message.split("\n")[1:])
+    return ts, level, service, stacked
+
+
+def _first(value: JsonObject, keys: tuple[str, ...]) -> JsonValue:
+    for key in keys:
+        if key in value:
+            return value[key]
+    return None
+
+
+def _level_of(value: JsonValue) -> str | None:
+    if not isinstance(value, str):
+        return None
+    normalized = normalize_level(value)
+    return None if normalized is None else normalized.value
+
+
+def _message_of(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _stack_of(value: JsonValue) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(line for line in value.splitlines() if line.strip())
+    if isinstance(value, list):
+        return tuple(item if isinstance(item, str) else json.dumps(item) for item in value)
+    return ()
 
 
 def _take(fields: JsonObject, keys: tuple[str, ...]) -> JsonValue:
