@@ -133,7 +133,10 @@ class HitScan:
             if judged % _TICK_EVERY == 0:
                 scan.tick()
             if matches(text):
-                self._known = (base + relative, self._consider_line(chunk, base + found, text, line))
+                self._known = (
+                    base + relative,
+                    self._consider_line(chunk, base + found, text, line),
+                )
         self._judged = judged
         self._resume = base + relative
         return line + data.count(b"\n", counted, size)
@@ -210,9 +213,7 @@ class HitScan:
         if head is not None:
             ts = head[0] if head[0] is not None else self._inherited(chunk, start)
             self._known = (after_first, ts)
-            self._scan.consider_head(
-                (ts, *head[1:]), lambda: build_record(lines, first_line, ts)
-            )
+            self._scan.consider_head((ts, *head[1:]), lambda: build_record(lines, first_line, ts))
             return position
         record = build_record(lines, first_line)
         if record.ts is None:

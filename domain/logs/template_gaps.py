@@ -1,0 +1,165 @@
+"""Two merges of a batch's templates beyond one differing word:
+
+* **absorb**: a template that a more general template of the same length matches (equal
+  words where that one has no variable, and where it has one, a word around which that
+  variable's word fits: ``user=bob`` in ``user=<*>``) is merged into it, the most specific
+  such template first. A merge found late in a batch (``roles <*> to <*>``) thus also takes
+  the templates seen too rarely to make it themselves (``roles admin to bob``).
+* **gaps**: templates of different lengths that share the words before and after one
+  stretch (at least ``context`` of them without a variable) are merged there, the stretch
+  becoming one variable, when the stretches take at least ``values`` different forms or one
+  of them is a lone variable in brackets or quotes that encloses every other stretch
+  (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``). A value of several words (a phrase, a list, a
+  time written with spaces) thus ends in one template whatever its length.
+
+Both depend on the batch only and never on the order of the templates.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Final
+
+from factledger.domain.logs.template_words import VARIABLE, collapse
+
+__all__ = ["absorb", "merge_gaps"]
+
+_MAX_GAP: Final = 6
+"""The longest stretch (in words) a gap merge replaces."""
+_NEVER: Final = 1 << 30
+_OPENERS: Final = "([{'\""
+_CLOSERS: Final = ")]}'\",;:."
+
+_Words = tuple[str, ...]
+
+
+def absorb(forms: set[str]) -> dict[str, str]:
+    """Each form a more general form of its length matches → the most specific such form."""
+    split = {form: tuple(form.split(" ")) for form in sorted(forms)}
+    general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for words in split.values():
+        mask = tuple(index for index, word in enumerate(words) if VARIABLE in word)
+        if mask and len(mask) < len(words):
+            constants = tuple(word for word in words if VARIABLE not in word)
+            general[(len(words), mask)][constants].append(words)
+    masks: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for length, mask in general:
+        masks[length].append(mask)
+    renamed: dict[str, str] = {}
+    for form, words in split.items():
+        best = _most_specific(words, masks.get(len(words), []), general)
+        if best is not None:
+            renamed[form] = " ".join(best)
+    return renamed
+
+
+def _most_specific(
+    words: _Words,
+    masks: Sequence[tuple[int, ...]],
+    general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]],
+) -> _Words | None:
+    own = {index for index, word in enumerate(words) if VARIABLE in word}
+    best: _Words | None = None
+    best_rank: tuple[int, _Words] | None = None
+    for mask in masks:
+        if not own < set(mask):
+            continue
+        key = tuple(word for index, word in enumerate(words) if index not in mask)
+        for candidate in general[(len(words), mask)].get(key, ()):
+            if all(_fits(words[index], candidate[index]) for index in mask):
+                rank = (len(mask), candidate)
+                if best_rank is None or rank < best_rank:
+                    best, best_rank = candidate, rank
+    return best
+
+
+def _fits(word: str, pattern: str) -> bool:
+    """True when ``word`` is a value of the template word ``pattern`` (one variable)."""
+    if word == pattern:
+        return True
+    before, _, after = pattern.partition(VARIABLE)
+    if VARIABLE in after:
+        return False
+    return len(word) > len(before) + len(after) and word.startswith(before) and word.endswith(after)
+
+
+def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
+    """Forms of different lengths merged over the one stretch where they differ."""
+    split = [tuple(form.split(" ")) for form in sorted(forms)]
+    stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]] = defaultdict(list)
+    for index, words in enumerate(split):
+        constant = [0]
+        for word in words:
+            constant.append(constant[-1] + (VARIABLE not in word))
+        total = constant[-1]
+        for start in range(len(words)):
+            for stop in range(start + 1, min(start + _MAX_GAP, len(words)) + 1):
+                if total - (constant[stop] - constant[start]) < context:
+                    continue
+                key = (words[:start], words[stop:])
+                stretches[key].append((index, words[start:stop]))
+    chosen = []
+    for key, members in stretches.items():
+        gaps = {gap for _, gap in members}
+        if len({len(gap) for gap in gaps}) < 2 or _shares_a_word(gaps):
+            continue
+        inside = _has_constant(key[0]) and _has_constant(key[1])
+        merged = _merged_gap(gaps, values if inside else _NEVER)
+        if merged is not None:
+            shared = sum(VARIABLE not in word for word in key[0] + key[1])
+            chosen.append((-shared, key, merged, members))
+    chosen.sort(key=lambda item: item[:3])
+    renamed: dict[str, str] = {}
+    for _, (before, after), merged, members in chosen:
+        form = collapse(" ".join((*before, merged, *after)))
+        for index, _gap in members:
+            name = " ".join(split[index])
+            if name not in renamed and name != form:
+                renamed[name] = form
+    return renamed
+
+
+def _has_constant(words: _Words) -> bool:
+    return any(VARIABLE not in word for word in words)
+
+
+def _shares_a_word(gaps: set[_Words]) -> bool:
+    """True when a word without a variable is in every stretch (they are aligned around
+    it by another, shorter stretch)."""
+    common: set[str] | None = None
+    for gap in gaps:
+        words = {word for word in gap if VARIABLE not in word}
+        common = words if common is None else common & words
+        if not common:
+            return False
+    return bool(common)
+
+
+def _merged_gap(gaps: set[_Words], values: int) -> str | None:
+    """The one word a set of differing stretches becomes, or None when they stay apart."""
+    opener = _common(tuple(gap[0] for gap in gaps), _OPENERS, from_end=False)
+    closer = _common(tuple(gap[-1] for gap in gaps), _CLOSERS, from_end=True)
+    word = opener + VARIABLE + closer
+    if len(gaps) >= values:
+        return word
+    if opener and closer and (word,) in gaps:
+        return word
+    return None
+
+
+def _common(words: Sequence[str], allowed: str, from_end: bool) -> str:
+    """The longest run of ``allowed`` characters every word starts (or ends) with."""
+    shortest = min(len(word) for word in words)
+    size = 0
+    while size < shortest:
+        chars = {word[-1 - size] if from_end else word[size] for word in words}
+        if len(chars) != 1 or chars.pop() not in allowed:
+            break
+        size += 1
+    if not size:
+        return ""
+    sample = words[0]
+    return sample[len(sample) - size :] if from_end else sample[:size]
