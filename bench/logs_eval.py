@@ -135,7 +135,7 @@ def _describe(setting: MergeSettings) -> str:
     return (
         f"values {setting.min_values}, keyed {shown(setting.keyed_values)}, "
         f"context {setting.min_context}, unit {shown(setting.unit_values)}, "
-        f"subsume {'yes' if setting.subsume else 'no'}"
+        f"gap context {shown(setting.gap_context)}"
     )
 
 

@@ -47,7 +47,8 @@ def _stamp(rng: random.Random) -> str:
     forms = (
         f"2024-{rng.randrange(1, 13):02d}-{day:02d} {hour:02d}:{minute:02d}:{second:02d},"
         f"{rng.randrange(1000):03d}",
-        f"{rng.choice(_DAYS)} {rng.choice(_MONTHS)} {day} {hour:02d}:{minute:02d}:{second:02d} 2024",
+        f"{rng.choice(_DAYS)} {rng.choice(_MONTHS)} {day} "
+        f"{hour:02d}:{minute:02d}:{second:02d} 2024",
         f"{day:02d}.{rng.randrange(1, 13):02d}.2024 {hour:02d}:{minute:02d}",
         f"{hour:02d}h{minute:02d}m{second:02d}s",
     )

@@ -287,22 +287,43 @@ def json_head(line: str) -> JsonHead | None:
     value = _load_object(stripped)
     if value is None:
         return None
-    ts = _time(_first(value, _TIME_KEYS))
-    level = _level_of(_first(value, _LEVEL_KEYS))
-    service_value = _first(value, _SERVICE_KEYS)
+    time_key, level_key, service_key, stack_key, message_key = _head_keys(tuple(value))
+    ts = None if time_key is None else _time(value[time_key])
+    level_value = None if level_key is None else value[level_key]
+    level = _LEVEL_VALUES.get(level_value) if isinstance(level_value, str) else None
+    if level is None and isinstance(level_value, str) and level_value not in _LEVEL_VALUES:
+        level = _level_of(level_value)
+        if len(_LEVEL_VALUES) < _MEMO_SIZE:
+            _LEVEL_VALUES[level_value] = level
+    service_value = None if service_key is None else value[service_key]
     service = service_value if isinstance(service_value, str) else None
-    stacked = bool(_stack_of(_first(value, _STACK_KEYS)))
-    if not stacked:
-        message = _message_of(_first(value, _MESSAGE_KEYS))
+    stacked = stack_key is not None and bool(_stack_of(value[stack_key]))
+    if not stacked and message_key is not None:
+        message = _message_of(value[message_key])
         stacked = "\n" in message and any(part.strip() for part in message.split("\n")[1:])
     return ts, level, service, stacked
 
 
-def _first(value: JsonObject, keys: tuple[str, ...]) -> JsonValue:
-    for key in keys:
-        if key in value:
-            return value[key]
-    return None
+_HeadKeys = tuple["str | None", "str | None", "str | None", "str | None", "str | None"]
+_MEMO_SIZE: Final = 1024
+_LEVEL_VALUES: dict[str, str | None] = {}
+"""Level names seen → their ``LogLevel`` value (a pure function's answers, bounded)."""
+_LAYOUTS: dict[tuple[str, ...], _HeadKeys] = {}
+"""Key layouts seen → which key holds the time, level, service, stack and message."""
+
+
+def _head_keys(keys: tuple[str, ...]) -> _HeadKeys:
+    """The first key of each kind a JSON object with these keys has (None: none)."""
+    found = _LAYOUTS.get(keys)
+    if found is None:
+        present = set(keys)
+        found = tuple(
+            next((key for key in kind if key in present), None)
+            for kind in (_TIME_KEYS, _LEVEL_KEYS, _SERVICE_KEYS, _STACK_KEYS, _MESSAGE_KEYS)
+        )  # type: ignore[assignment]
+        if len(_LAYOUTS) < _MEMO_SIZE:
+            _LAYOUTS[keys] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def _level_of(value: JsonValue) -> str | None:

@@ -21,15 +21,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
-from factledger.domain.logs.template_words import VARIABLE, collapse
+from factledger.domain.logs.template_words import VARIABLE, collapse, enclosed_variable
 
 __all__ = ["absorb", "merge_gaps"]
 
+# The longest stretch (in words) a gap merge replaces.
 _MAX_GAP: Final = 6
-"""The longest stretch (in words) a gap merge replaces."""
 _NEVER: Final = 1 << 30
-_OPENERS: Final = "([{'\""
-_CLOSERS: Final = ")]}'\",;:."
 
 _Words = tuple[str, ...]
 
@@ -140,26 +138,10 @@ def _shares_a_word(gaps: set[_Words]) -> bool:
 
 def _merged_gap(gaps: set[_Words], values: int) -> str | None:
     """The one word a set of differing stretches becomes, or None when they stay apart."""
-    opener = _common(tuple(gap[0] for gap in gaps), _OPENERS, from_end=False)
-    closer = _common(tuple(gap[-1] for gap in gaps), _CLOSERS, from_end=True)
-    word = opener + VARIABLE + closer
+    word = enclosed_variable([gap[0] for gap in gaps], [gap[-1] for gap in gaps])
     if len(gaps) >= values:
         return word
-    if opener and closer and (word,) in gaps:
+    enclosed = word[:1] != VARIABLE[0] and word[-1:] != VARIABLE[-1]
+    if enclosed and (word,) in gaps:
         return word
     return None
-
-
-def _common(words: Sequence[str], allowed: str, from_end: bool) -> str:
-    """The longest run of ``allowed`` characters every word starts (or ends) with."""
-    shortest = min(len(word) for word in words)
-    size = 0
-    while size < shortest:
-        chars = {word[-1 - size] if from_end else word[size] for word in words}
-        if len(chars) != 1 or chars.pop() not in allowed:
-            break
-        size += 1
-    if not size:
-        return ""
-    sample = words[0]
-    return sample[len(sample) - size :] if from_end else sample[:size]

@@ -26,7 +26,12 @@ from typing import Final
 from attrs import frozen
 
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
-from factledger.domain.logs.template_words import VARIABLE, collapse, key_of
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    enclosed_variable,
+    key_of,
+)
 
 __all__ = [
     "DEFAULT_MERGE",
@@ -39,6 +44,9 @@ __all__ = [
 
 _MAX_ROUNDS: Final = 12
 _OFF: Final = 99
+# The longest word read as a unit (B, KB, ms): longer words after a number are the
+# template's own (opened / closed).
+_UNIT_LENGTH: Final = 3
 
 
 @frozen
@@ -133,13 +141,19 @@ def _is_variable(values: list[str], after_variable: bool, settings: MergeSetting
     if (
         after_variable
         and len(distinct) >= settings.unit_values
-        and all(value[:1].isalpha() and not key_of(value) for value in distinct)
+        and all(_is_unit(value) for value in distinct)
     ):
         return True
     if len(distinct) >= settings.keyed_values:
         keys = {key_of(value) for value in distinct}
         return len(keys) == 1 and "" not in keys
     return False
+
+
+def _is_unit(word: str) -> bool:
+    """A short word of letters, maybe followed by punctuation (``KB,``)."""
+    core = word.rstrip(",;:.)]}'\"")
+    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def _generalise(members: Sequence[tuple[str, ...]]) -> str:
@@ -152,7 +166,7 @@ def _generalise(members: Sequence[tuple[str, ...]]) -> str:
             continue
         keys = {key_of(value) for value in values}
         key = keys.pop() if len(keys) == 1 else ""
-        words.append(key + VARIABLE)
+        words.append(key + VARIABLE if key else enclosed_variable(column, column))
     return collapse(" ".join(words))
 
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["VARIABLE", "collapse", "key_of"]
+__all__ = ["VARIABLE", "collapse", "enclosed_variable", "key_of"]
 
 VARIABLE: Final = "<*>"
+_OPENERS: Final = "([{'\""
+_CLOSERS: Final = ")]}'\",;:."
 
 
 def collapse(template: str) -> str:
-    """A run of variables written as one."""
+    """A run of variables written as one (also where a word around a variable meets one:
+    ``<*> <*>,`` is ``<*>,``)."""
     double = VARIABLE + " " + VARIABLE
     while double in template:
         template = template.replace(double, VARIABLE)
@@ -25,3 +29,24 @@ def key_of(word: str) -> str:
         if not (char.isalpha() or char in "_.-"):
             return ""
     return ""
+
+
+def enclosed_variable(firsts: Sequence[str], lasts: Sequence[str]) -> str:
+    """A variable standing for values whose first words all start with the same brackets
+    or quotes and whose last words all end with the same ones: kept around it."""
+    return _common(firsts, _OPENERS, False) + VARIABLE + _common(lasts, _CLOSERS, True)
+
+
+def _common(words: Sequence[str], allowed: str, from_end: bool) -> str:
+    """The longest run of ``allowed`` characters every word starts (or ends) with."""
+    shortest = min(len(word) for word in words)
+    size = 0
+    while size < shortest:
+        chars = {word[-1 - size] if from_end else word[size] for word in words}
+        if len(chars) != 1 or chars.pop() not in allowed:
+            break
+        size += 1
+    if not size:
+        return ""
+    sample = words[0]
+    return sample[len(sample) - size :] if from_end else sample[:size]
