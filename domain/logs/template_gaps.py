@@ -27,7 +27,6 @@ __all__ = ["absorb", "merge_gaps"]
 
 # The longest stretch (in words) a gap merge replaces.
 _MAX_GAP: Final = 6
-_NEVER: Final = 1 << 30
 
 _Words = tuple[str, ...]
 
@@ -105,7 +104,7 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
         if len({len(gap) for gap in gaps}) < 2 or _shares_a_word(gaps):
             continue
         inside = _has_constant(key[0]) and _has_constant(key[1])
-        merged = _merged_gap(gaps, values if inside else _NEVER)
+        merged = _merged_gap(gaps, values, inside)
         if merged is not None:
             shared = sum(VARIABLE not in word for word in key[0] + key[1])
             chosen.append((-shared, key, merged, members))
@@ -136,12 +135,14 @@ def _shares_a_word(gaps: set[_Words]) -> bool:
     return bool(common)
 
 
-def _merged_gap(gaps: set[_Words], values: int) -> str | None:
-    """The one word a set of differing stretches becomes, or None when they stay apart."""
+def _merged_gap(gaps: set[_Words], values: int, inside: bool) -> str | None:
+    """The one word a set of differing stretches becomes, or None when they stay apart:
+    enough different stretches between shared words or within brackets or quotes, or
+    a lone bracketed variable among them."""
     word = enclosed_variable([gap[0] for gap in gaps], [gap[-1] for gap in gaps])
-    if len(gaps) >= values:
-        return word
     enclosed = word[:1] != VARIABLE[0] and word[-1:] != VARIABLE[-1]
+    if len(gaps) >= values and (inside or enclosed):
+        return word
     if enclosed and (word,) in gaps:
         return word
     return None
