@@ -42,9 +42,9 @@ def absorb(forms: set[str]) -> dict[str, str]:
         if mask and len(mask) < len(words):
             constants = tuple(word for word in words if VARIABLE not in word)
             general[(len(words), mask)][constants].append(words)
-    masks: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    masks: dict[int, list[tuple[tuple[int, ...], frozenset[int]]]] = defaultdict(list)
     for length, mask in general:
-        masks[length].append(mask)
+        masks[length].append((mask, frozenset(mask)))
     renamed: dict[str, str] = {}
     for form, words in split.items():
         best = _most_specific(words, masks.get(len(words), []), general)
@@ -55,16 +55,16 @@ def absorb(forms: set[str]) -> dict[str, str]:
 
 def _most_specific(
     words: _Words,
-    masks: Sequence[tuple[int, ...]],
+    masks: Sequence[tuple[tuple[int, ...], frozenset[int]]],
     general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]],
 ) -> _Words | None:
-    own = {index for index, word in enumerate(words) if VARIABLE in word}
+    own = frozenset(index for index, word in enumerate(words) if VARIABLE in word)
     best: _Words | None = None
     best_rank: tuple[int, _Words] | None = None
-    for mask in masks:
-        if not own < set(mask):
+    for mask, positions in masks:
+        if len(mask) <= len(own) or not own < positions:
             continue
-        key = tuple(word for index, word in enumerate(words) if index not in mask)
+        key = tuple(word for index, word in enumerate(words) if index not in positions)
         for candidate in general[(len(words), mask)].get(key, ()):
             if all(_fits(words[index], candidate[index]) for index in mask):
                 rank = (len(mask), candidate)
@@ -87,17 +87,22 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
     """Forms of different lengths merged over the one stretch where they differ."""
     split = [tuple(form.split(" ")) for form in sorted(forms)]
     stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]] = defaultdict(list)
+    starts = _shared_depths(split, from_end=False)
+    ends = _shared_depths(split, from_end=True)
     for index, words in enumerate(split):
+        size = len(words)
+        last_start, first_stop = starts[index], size - ends[index]
+        if last_start == 0 and first_stop == size:
+            continue
         constant = [0]
         for word in words:
             constant.append(constant[-1] + (VARIABLE not in word))
         total = constant[-1]
-        for start in range(len(words)):
-            for stop in range(start + 1, min(start + _MAX_GAP, len(words)) + 1):
+        for start in range(last_start + 1):
+            for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
                 if total - (constant[stop] - constant[start]) < context:
                     continue
-                key = (words[:start], words[stop:])
-                stretches[key].append((index, words[start:stop]))
+                stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
     chosen = []
     for key, members in stretches.items():
         gaps = {gap for _, gap in members}
@@ -117,6 +122,36 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
             if name not in renamed and name != form:
                 renamed[name] = form
     return renamed
+
+
+def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
+    """For each form, how many of its first (or last) words it shares with a form of another
+    length: a stretch merge needs forms of two lengths sharing the words around it."""
+    root: dict[str, tuple[set[int], dict[str, object]]] = {}
+    for words in split:
+        node = root
+        for word in _ends(words, from_end):
+            child = node.get(word)
+            if child is None:
+                child = node[word] = (set(), {})
+            child[0].add(len(words))
+            node = child[1]  # type: ignore[assignment]
+    depths = []
+    for words in split:
+        node, depth = root, 0
+        for word in _ends(words, from_end):
+            lengths, below = node[word]
+            if len(lengths) < 2:
+                break
+            depth += 1
+            node = below  # type: ignore[assignment]
+        depths.append(depth)
+    return depths
+
+
+def _ends(words: _Words, from_end: bool) -> _Words:
+    """The words of a form but its last (or first), from the start (or the end)."""
+    return words[:0:-1] if from_end else words[:-1]
 
 
 def _has_constant(words: _Words) -> bool:
