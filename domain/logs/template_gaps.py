@@ -127,24 +127,25 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
 def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
     """For each form, how many of its first (or last) words it shares with a form of another
     length: a stretch merge needs forms of two lengths sharing the words around it."""
-    root: dict[str, tuple[set[int], dict[str, object]]] = {}
+    root: dict[str, list[object]] = {}
     for words in split:
-        node = root
+        node, size = root, len(words)
         for word in _ends(words, from_end):
             child = node.get(word)
             if child is None:
-                child = node[word] = (set(), {})
-            child[0].add(len(words))
-            node = child[1]  # type: ignore[assignment]
+                child = node[word] = [size, False, {}]
+            elif child[0] != size:
+                child[1] = True
+            node = child[2]  # type: ignore[assignment]
     depths = []
     for words in split:
         node, depth = root, 0
         for word in _ends(words, from_end):
-            lengths, below = node[word]
-            if len(lengths) < 2:
+            child = node[word]
+            if not child[1]:
                 break
             depth += 1
-            node = below  # type: ignore[assignment]
+            node = child[2]  # type: ignore[assignment]
         depths.append(depth)
     return depths
 
