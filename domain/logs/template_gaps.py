@@ -42,30 +42,35 @@ def absorb(forms: set[str]) -> dict[str, str]:
         if mask and len(mask) < len(words):
             constants = tuple(word for word in words if VARIABLE not in word)
             general[(len(words), mask)][constants].append(words)
-    masks: dict[int, list[tuple[tuple[int, ...], frozenset[int]]]] = defaultdict(list)
-    for length, mask in general:
-        masks[length].append((mask, frozenset(mask)))
+    masks: dict[int, list[_Mask]] = defaultdict(list)
+    for (length, mask), group in general.items():
+        keep = tuple(index for index in range(length) if index not in mask)
+        heads = frozenset(constants[0] for constants in group)
+        masks[length].append((mask, frozenset(mask), keep, heads, group))
     renamed: dict[str, str] = {}
     for form, words in split.items():
-        best = _most_specific(words, masks.get(len(words), []), general)
+        best = _most_specific(words, masks.get(len(words), []))
         if best is not None:
             renamed[form] = " ".join(best)
     return renamed
 
 
-def _most_specific(
-    words: _Words,
-    masks: Sequence[tuple[tuple[int, ...], frozenset[int]]],
-    general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]],
-) -> _Words | None:
+_Mask = tuple[
+    tuple[int, ...], frozenset[int], tuple[int, ...], frozenset[str], dict[_Words, list[_Words]]
+]
+"""A mask of general forms: its variable positions (as a tuple and a set), its constant
+positions, the first constant word of each of its forms, and its forms by their constants."""
+
+
+def _most_specific(words: _Words, masks: Sequence[_Mask]) -> _Words | None:
     own = frozenset(index for index, word in enumerate(words) if VARIABLE in word)
     best: _Words | None = None
     best_rank: tuple[int, _Words] | None = None
-    for mask, positions in masks:
-        if len(mask) <= len(own) or not own < positions:
+    for mask, positions, keep, heads, group in masks:
+        if len(mask) <= len(own) or words[keep[0]] not in heads or not own < positions:
             continue
-        key = tuple(word for index, word in enumerate(words) if index not in positions)
-        for candidate in general[(len(words), mask)].get(key, ()):
+        key = tuple(words[index] for index in keep)
+        for candidate in group.get(key, ()):
             if all(_fits(words[index], candidate[index]) for index in mask):
                 rank = (len(mask), candidate)
                 if best_rank is None or rank < best_rank:
