@@ -55,11 +55,11 @@ def absorb(forms: set[str]) -> dict[str, str]:
     return renamed
 
 
+# A mask of general forms: its variable positions (as a tuple and a set), its constant
+# positions, the first constant word of each of its forms, and its forms by their constants.
 _Mask = tuple[
     tuple[int, ...], frozenset[int], tuple[int, ...], frozenset[str], dict[_Words, list[_Words]]
 ]
-"""A mask of general forms: its variable positions (as a tuple and a set), its constant
-positions, the first constant word of each of its forms, and its forms by their constants."""
 
 
 def _most_specific(words: _Words, masks: Sequence[_Mask]) -> _Words | None:
