@@ -5,7 +5,10 @@ miner against Drain3 in the same run, per dataset, and leave-one-dataset-out.
 
 Datasets: the Loghub 2k samples in DIR (every sub-folder with a ``*_2k.log_structured*.csv``
 ground truth, the corrected one when present; its ``Content`` column is mined) and the
-synthetic styles of ``bench/logs_styles.py`` (true templates known by construction).
+synthetic styles of ``bench/logs_styles.py`` and the family styles of
+``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
+``bench/logs_families.py`` are mined with the default setting and reported apart: they take
+no part in the leave-one-out choice (nor were they scored while the rules were written).
 
 Miners:
 
@@ -42,6 +45,7 @@ from bench.logs_common import (  # noqa: E402
     load_sample,
     require_directory,
 )
+from bench.logs_families import FAMILY_STYLES, UNSEEN_STYLES, family_corpus  # noqa: E402
 from bench.logs_loo import Corpus, grouping_scores, leave_one_out  # noqa: E402
 from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
 from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
@@ -89,6 +93,10 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 )
 
 
+_KINDS = ("loghub", "synthetic", "family", "unseen")
+"""Kinds of dataset; ``unseen`` styles never take part in choosing a setting."""
+
+
 def loghub_names(root: Path) -> list[str]:
     """Every sub-folder holding a Loghub 2k ground truth, sorted."""
     return sorted(
@@ -108,6 +116,11 @@ def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str]
         corpus = styled_corpus(style, synthetic_lines)
         messages = [message for message, _ in corpus]
         found.append(("synthetic", style, messages, [truth for _, truth in corpus]))
+    for kind, styles in (("family", FAMILY_STYLES), ("unseen", UNSEEN_STYLES)):
+        for style in styles:
+            corpus = family_corpus(style, synthetic_lines)
+            messages = [message for message, _ in corpus]
+            found.append((kind, style, messages, [truth for _, truth in corpus]))
     return found
 
 
@@ -122,7 +135,7 @@ def _describe(setting: MergeSettings) -> str:
     return (
         f"values {setting.min_values}, keyed {shown(setting.keyed_values)}, "
         f"context {setting.min_context}, unit {shown(setting.unit_values)}, "
-        f"subsume {'yes' if setting.subsume else 'no'}"
+        f"gap context {shown(setting.gap_context)}"
     )
 
 
@@ -141,7 +154,7 @@ def comparison_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> 
             scores.setdefault((kind, miner_name), []).append(pair)
             cells.append(f"{pair[0]:.3f} / {pair[1]:.3f}")
         print(f"| {kind} | {name} | " + " | ".join(cells) + " |")
-    for kind in ("loghub", "synthetic"):
+    for kind in _KINDS:
         cells = []
         for miner_name, _ in MINERS:
             pairs = scores.get((kind, miner_name), [])
@@ -152,6 +165,7 @@ def comparison_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> 
 
 
 def loo_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> None:
+    found = [dataset for dataset in found if dataset[0] != "unseen"]
     corpora = [
         Corpus(name, tuple(masked_templates(contents)), tuple(truth))
         for _, name, contents, truth in found

@@ -41,15 +41,15 @@ class HeldOut:
 
 def _grid() -> tuple[MergeSettings, ...]:
     settings = [DEFAULT_MERGE]
-    for values, keyed, context, unit, subsume in itertools.product(
-        (3, 4, 5), (2, 3, 99), (1, 2, 3), (2, 3, 99), (True, False)
+    for values, keyed, context, unit, gap in itertools.product(
+        (3, 4, 5), (2, 3, 99), (1, 2, 3), (2, 3, 99), (2, 3, 99)
     ):
         setting = MergeSettings(
             min_values=values,
             keyed_values=keyed,
             min_context=context,
             unit_values=unit,
-            subsume=subsume,
+            gap_context=gap,
         )
         if setting != DEFAULT_MERGE:
             settings.append(setting)

@@ -22,7 +22,7 @@ import string
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["STYLES", "styled_corpus"]
+__all__ = ["STYLES", "base_slot", "make_name", "make_pool", "styled_corpus"]
 
 _CONSONANTS: Final = "bcdfghjklmnprstvwz"
 _VOWELS: Final = "aeiou"
@@ -205,10 +205,27 @@ STYLES: Final[dict[str, tuple[str, ...]]] = {
 }
 """Each style's templates; a slot in braces is a variable of the true template."""
 
+base_slot = _slot
+"""Fills one slot of this module's types."""
+make_name = _name
+"""A pronounceable made-up word."""
+make_pool = _pool
+"""A seeded pool of distinct made-up values."""
 
-def styled_corpus(style: str, lines: int, seed: int = 1) -> list[tuple[str, str]]:
-    """``lines`` messages of one style with their true template ids (``style:index``)."""
-    templates = STYLES[style]
+
+def styled_corpus(
+    style: str,
+    lines: int,
+    seed: int = 1,
+    templates: tuple[str, ...] | None = None,
+    slot: Callable[[random.Random, str], str] | None = None,
+) -> list[tuple[str, str]]:
+    """``lines`` messages of one style with their true template ids (``style:index``); the
+    templates are ``STYLES[style]`` unless given, filled by ``slot`` (this module's slot
+    types by default)."""
+    if templates is None:
+        templates = STYLES[style]
+    fill = _slot if slot is None else slot
     rng = random.Random(f"{style}:{seed}")
     weights = [1.0 / (rank + 1) ** 1.2 for rank in range(len(templates))]
     order = list(range(len(templates)))
@@ -216,12 +233,12 @@ def styled_corpus(style: str, lines: int, seed: int = 1) -> list[tuple[str, str]
     corpus: list[tuple[str, str]] = []
     for _ in range(lines):
         index = rng.choices(order, weights)[0]
-        text = _fill(templates[index], rng)
+        text = _fill(templates[index], rng, fill)
         corpus.append((text, f"{style}:{index}"))
     return corpus
 
 
-def _fill(template: str, rng: random.Random) -> str:
+def _fill(template: str, rng: random.Random, slot: Callable[[random.Random, str], str]) -> str:
     out: list[str] = []
     rest = template
     while rest:
@@ -235,6 +252,6 @@ def _fill(template: str, rng: random.Random) -> str:
             continue
         end = rest.index("}", start)
         out.append(rest[:start].replace("}}", "}"))
-        out.append(_slot(rng, rest[start + 1 : end]))
+        out.append(slot(rng, rest[start + 1 : end]))
         rest = rest[end + 1 :]
     return "".join(out)

@@ -153,8 +153,15 @@ class _File:
         finally:
             os.close(fd)
 
-    def _sink(self, record: LineRecord, service: str) -> None:
-        self._collector.add(record, service, self._index, self._file.source)
+    def _sink(
+        self,
+        level: str | None,
+        ts: str | None,
+        stacked: bool,
+        service: str,
+        build: Callable[[], LineRecord],
+    ) -> None:
+        self._collector.add(level, ts, stacked, build, (service, self._index, self._file.source))
 
     def _scan(self, data: FileBytes, identity: FileIdentity) -> None:
         scan = FileScan(

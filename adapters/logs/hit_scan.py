@@ -13,6 +13,7 @@ the range is read line by line (``LineScan``), from the record that chunk starts
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from attrs import evolve
@@ -25,14 +26,21 @@ from factledger.adapters.logs.record_scan import (
     decode_line,
     needs_line_by_line,
 )
-from factledger.adapters.logs.term_search import TermFinder
-from factledger.domain.logs.line_format import build_record, continues_record, record_time
+from factledger.adapters.logs.term_search import ChunkHits, TermFinder
+from factledger.domain.logs.line_format import (
+    build_record,
+    continues_record,
+    json_head,
+    record_time,
+)
 
 __all__ = ["HitScan"]
 
 _TICK_EVERY: Final = 256
 _STARTS_RECORD: Final = frozenset([b"", b"{", *(bytes([digit]) for digit in b"0123456789")])
 """First bytes of a line that never continues a record (``continues_record``)."""
+_CONTINUED: Final = re.compile(rb"\n[^\n{0-9]")
+"""A line break followed by a line whose first byte is not one of ``_STARTS_RECORD``."""
 
 
 def _newlines(data: bytes) -> int:
@@ -61,6 +69,7 @@ class HitScan:
         self._resume = scan_range.start
         self._known = (scan_range.start, scan_range.inherited)
         self._judged = 0
+        self._single = False
 
     def run(self) -> None:
         """Scan the whole range."""
@@ -85,8 +94,11 @@ class HitScan:
         """Judge the hits of one chunk; the line number after it."""
         hits = self._finder.hits(chunk)
         data = chunk.data
+        self._single = self._one_line_records(chunk)
         counted, counted_line = 0, line
         relative = max(0, self._resume - chunk.base)
+        if self._single:
+            return self._one_line_chunk(chunk, hits, relative, line)
         while relative < chunk.size:
             found = hits.next_line(relative)
             if found < 0:
@@ -102,6 +114,59 @@ class HitScan:
             return line + _newlines(data)
         return counted_line + data.count(b"\n", counted, chunk.size)
 
+    def _one_line_chunk(self, chunk: Chunk, hits: ChunkHits, relative: int, line: int) -> int:
+        """``_chunk`` for a chunk whose every line is a record of its own; the line number
+        after it."""
+        data, size, base = chunk.data, chunk.size, chunk.base
+        matches, scan = self._scan.filter.text_matches, self._scan
+        counted, judged = 0, self._judged
+        while relative < size:
+            found = hits.next_line(relative)
+            if found < 0:
+                break
+            line += data.count(b"\n", counted, found)
+            counted = found
+            stop = data.find(b"\n", found, size)
+            relative = size if stop < 0 else stop + 1
+            text = decode_line(data[found : size if stop < 0 else stop])
+            judged += 1
+            if judged % _TICK_EVERY == 0:
+                scan.tick()
+            if matches(text):
+                self._known = (
+                    base + relative,
+                    self._consider_line(chunk, base + found, text, line),
+                )
+        self._judged = judged
+        self._resume = base + relative
+        return line + data.count(b"\n", counted, size)
+
+    def _consider_line(self, chunk: Chunk, start: int, text: str, line: int) -> str | None:
+        """Hand on a matched one-line record starting at ``start``; its time."""
+        head = json_head(text)
+        if head is None:
+            record = build_record([text], line)
+            if record.ts is None:
+                inherited = self._inherited(chunk, start)
+                if inherited is not None:
+                    record = evolve(record, ts=inherited)
+            self._scan.consider(record)
+            return record.ts
+        ts = head[0] if head[0] is not None else self._inherited(chunk, start)
+        self._scan.consider_head((ts, *head[1:]), lambda: build_record([text], line, ts))
+        return ts
+
+    def _one_line_records(self, chunk: Chunk) -> bool:
+        """True when every line of a chunk is a record of its own: each one, and the line
+        after the chunk, starts with a byte no continuation line starts with."""
+        data, size = chunk.data, chunk.size
+        if not size or data[:1] not in _STARTS_RECORD or _CONTINUED.search(data, 0, size):
+            return False
+        if chunk.end >= self._range.end:
+            return True
+        following = data[size : size + 1] or self._scan.data.read(chunk.end, 1)
+        return following in _STARTS_RECORD
+
     def _start_of(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str], int]:
         """The record start at or before the line at ``offset``: (offset, line, its lines up
         to the one at ``offset``, the offset after that one)."""
@@ -116,10 +181,14 @@ class HitScan:
         lines.reverse()
         return offset, line, lines, after
 
-    def _judge(self, chunk: Chunk, offset: int, line: int) -> int:
-        """Judge the record holding the line at ``offset``; the offset after that record."""
-        start, first_line, lines, position = self._start_of(chunk, offset, line)
+    def _extent(self, chunk: Chunk, offset: int, line: int) -> tuple[int, int, list[str], int, int]:
+        """The record holding the line at ``offset``: (its start, its first line number, its
+        lines, the offset after its first line, the offset after it)."""
         data, end = self._scan.data, self._range.end
+        if self._single:
+            raw, position = data.line_at(offset, end, chunk)
+            return offset, line, [decode_line(raw)], position, position
+        start, first_line, lines, position = self._start_of(chunk, offset, line)
         after_first = data.line_at(start, end, chunk)[1] if start != offset else position
         while position < end:
             raw, following = data.line_at(position, end, chunk)
@@ -132,8 +201,19 @@ class HitScan:
                 break
             lines.append(text)
             position = following
+        return start, first_line, lines, after_first, position
+
+    def _judge(self, chunk: Chunk, offset: int, line: int) -> int:
+        """Judge the record holding the line at ``offset``; the offset after that record."""
+        start, first_line, lines, after_first, position = self._extent(chunk, offset, line)
         text = lines[0] if len(lines) == 1 else "\n".join(lines)
         if not self._scan.filter.text_matches(text):
+            return position
+        head = json_head(text) if len(lines) == 1 else None
+        if head is not None:
+            ts = head[0] if head[0] is not None else self._inherited(chunk, start)
+            self._known = (after_first, ts)
+            self._scan.consider_head((ts, *head[1:]), lambda: build_record(lines, first_line, ts))
             return position
         record = build_record(lines, first_line)
         if record.ts is None:

@@ -5,14 +5,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Protocol
 
 from attrs import frozen
 
 from factledger.adapters.logs.file_reader import Chunk, FileBytes
-from factledger.domain.logs.line_format import LineRecord
+from factledger.domain.logs.line_format import JsonHead, LineRecord
 from factledger.domain.logs.matching import RecordFilter, Verdict
 
-__all__ = ["FileScan", "ScanRange", "decode_line", "needs_line_by_line"]
+__all__ = ["FileScan", "MatchSink", "ScanRange", "decode_line", "needs_line_by_line"]
+
+
+class MatchSink(Protocol):
+    """Where a scan's matched records go: what is counted of every one, and the record
+    itself built only when it is kept."""
+
+    def __call__(
+        self,
+        level: str | None,
+        ts: str | None,
+        stacked: bool,
+        service: str,
+        build: Callable[[], LineRecord],
+    ) -> None:
+        """Count one matched record; call ``build`` only to keep it."""
+        ...
 
 
 @frozen
@@ -37,7 +54,7 @@ class FileScan:
         data: FileBytes,
         record_filter: RecordFilter,
         service: str,
-        sink: Callable[[LineRecord, str], None],
+        sink: MatchSink,
         skipped: Counter[str],
         tick: Callable[[], None],
     ) -> None:
@@ -56,7 +73,19 @@ class FileScan:
         """Judge a record whose text matched, and hand it on or count it."""
         verdict = self.filter.judge(record, self.service)
         if verdict is Verdict.MATCHED:
-            self._sink(record, record.service if record.service is not None else self.service)
+            service = record.service if record.service is not None else self.service
+            self._sink(record.level, record.ts, bool(record.stack), service, lambda: record)
+        elif verdict is not Verdict.EXCLUDED:
+            self._skipped[verdict.value] += 1
+
+    def consider_head(self, head: JsonHead, build: Callable[[], LineRecord]) -> None:
+        """``consider`` for a one-line JSON record known by its head (``json_head``, its
+        time already inherited when it had none); ``build`` makes the record if kept."""
+        ts, level, own_service, stacked = head
+        service = own_service if own_service is not None else self.service
+        verdict = self.filter.judge_parsed(service, ts)
+        if verdict is Verdict.MATCHED:
+            self._sink(level, ts, stacked, service, build)
         elif verdict is not Verdict.EXCLUDED:
             self._skipped[verdict.value] += 1
 

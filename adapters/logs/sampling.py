@@ -9,6 +9,7 @@ the first and last time stay exact.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Final
 
 from factledger.domain.json_types import JsonObject
@@ -65,22 +66,32 @@ class MatchCollector:
         self.first: str | None = None
         self.last: str | None = None
 
-    def add(self, record: LineRecord, service: str, file_index: int, source: str) -> None:
-        """Count a matched record and offer it to the sample."""
+    def add(
+        self,
+        level: str | None,
+        ts: str | None,
+        stacked: bool,
+        build: Callable[[], LineRecord],
+        placed: tuple[str, int, str],
+    ) -> None:
+        """Count a matched record (its level, time and whether it has a stack) and offer it
+        to the sample; ``build`` makes the record only when the sample keeps it. ``placed``
+        is (service, file index, source)."""
         self.matched += 1
-        self.levels[record.level or UNKNOWN_LEVEL] += 1
-        ts = record.ts
+        self.levels[level or UNKNOWN_LEVEL] += 1
         if ts is not None:
             if self.first is None or ts < self.first:
                 self.first = ts
             if self.last is None or ts > self.last:
                 self.last = ts
-        kept = self._severe if record.level in _SEVERE or record.stack else self._other
+        kept = self._severe if level in _SEVERE or stacked else self._other
         if not kept.wants():
             kept.offer(None)
             return
+        record = build()
+        service, file_index, source = placed
         raw: JsonObject = {
-            "ts": ts,
+            "ts": record.ts,
             "service": service,
             "level": record.level,
             "message": record.message,
@@ -89,7 +100,7 @@ class MatchCollector:
             "source": source,
             "line": record.first_line,
         }
-        kept.offer((ts or "", file_index, record.first_line, raw))
+        kept.offer((record.ts or "", file_index, record.first_line, raw))
 
     def raw(self, window_start: str | None, window_end: str | None) -> str:
         """The raw result: the header over every match and the chosen records in order."""

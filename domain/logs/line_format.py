@@ -22,7 +22,9 @@ __all__ = [
     "RecordSplitter",
     "assemble_records",
     "build_record",
+    "JsonHead",
     "continues_record",
+    "json_head",
     "parse_line",
     "record_time",
 ]
@@ -89,6 +91,9 @@ class LineRecord:
     text: str = ""
     """The record's lines as written, joined by line breaks (for text queries)."""
 
+
+JsonHead = tuple["str | None", "str | None", "str | None", bool]
+"""(ts, level, service, has stack) of a JSON line (``json_head``)."""
 
 _Parsed = tuple[
     "str | None",
@@ -254,36 +259,94 @@ def _parse_json(text: str) -> _Parsed | None:
     fields: JsonObject = dict(value)
     ts = _time(_take(fields, _TIME_KEYS))
     level_value = _take(fields, _LEVEL_KEYS)
-    level = None
-    if isinstance(level_value, str):
-        normalized = normalize_level(level_value)
-        level = None if normalized is None else normalized.value
-    elif level_value is not None:
+    level = _level_of(level_value)
+    if level_value is not None and not isinstance(level_value, str):
         fields["level"] = level_value
-    message_value = _take(fields, _MESSAGE_KEYS)
-    if isinstance(message_value, str):
-        message = message_value
-    elif message_value is None:
-        message = ""
-    else:
-        message = json.dumps(message_value, ensure_ascii=False, separators=(",", ":"))
+    message = _message_of(_take(fields, _MESSAGE_KEYS))
     service_value = _take(fields, _SERVICE_KEYS)
     service = service_value if isinstance(service_value, str) else None
     if service_value is not None and service is None:
         fields["service"] = service_value
     stack_value = _take(fields, _STACK_KEYS)
-    stack: tuple[str, ...] = ()
-    if isinstance(stack_value, str):
-        stack = tuple(line for line in stack_value.splitlines() if line.strip())
-    elif isinstance(stack_value, list):
-        stack = tuple(item if isinstance(item, str) else json.dumps(item) for item in stack_value)
-    elif stack_value is not None:
+    stack = _stack_of(stack_value)
+    if stack_value is not None and not isinstance(stack_value, str | list):
         fields["exception"] = stack_value
     if "\n" in message:
         first, *more = message.split("\n")
         message = first
         stack = tuple(line for line in more if line.strip()) + stack
     return ts, level, service, message, fields, stack, "json"
+
+
+def json_head(line: str) -> JsonHead | None:
+    """(ts, level, service, has stack) of a line holding a JSON object, exactly as
+    ``parse_line(line)`` gives them, without building the record; None for any other line."""
+    stripped = line.strip()
+    if not stripped.startswith("{"):
+        return None
+    value = _load_object(stripped)
+    if value is None:
+        return None
+    time_key, level_key, service_key, stack_key, message_key = _head_keys(tuple(value))
+    ts = None if time_key is None else _time(value[time_key])
+    level_value = None if level_key is None else value[level_key]
+    level = _LEVEL_VALUES.get(level_value) if isinstance(level_value, str) else None
+    if level is None and isinstance(level_value, str) and level_value not in _LEVEL_VALUES:
+        level = _level_of(level_value)
+        if len(_LEVEL_VALUES) < _MEMO_SIZE:
+            _LEVEL_VALUES[level_value] = level
+    service_value = None if service_key is None else value[service_key]
+    service = service_value if isinstance(service_value, str) else None
+    stacked = stack_key is not None and bool(_stack_of(value[stack_key]))
+    if not stacked and message_key is not None:
+        message = _message_of(value[message_key])
+        stacked = "\n" in message and any(part.strip() for part in message.split("\n")[1:])
+    return ts, level, service, stacked
+
+
+_HeadKeys = tuple["str | None", "str | None", "str | None", "str | None", "str | None"]
+_MEMO_SIZE: Final = 1024
+_LEVEL_VALUES: dict[str, str | None] = {}
+"""Level names seen → their ``LogLevel`` value (a pure function's answers, bounded)."""
+_LAYOUTS: dict[tuple[str, ...], _HeadKeys] = {}
+"""Key layouts seen → which key holds the time, level, service, stack and message."""
+
+
+def _head_keys(keys: tuple[str, ...]) -> _HeadKeys:
+    """The first key of each kind a JSON object with these keys has (None: none)."""
+    found = _LAYOUTS.get(keys)
+    if found is None:
+        present = set(keys)
+        found = tuple(
+            next((key for key in kind if key in present), None)
+            for kind in (_TIME_KEYS, _LEVEL_KEYS, _SERVICE_KEYS, _STACK_KEYS, _MESSAGE_KEYS)
+        )  # type: ignore[assignment]
+        if len(_LAYOUTS) < _MEMO_SIZE:
+            _LAYOUTS[keys] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _level_of(value: JsonValue) -> str | None:
+    if not isinstance(value, str):
+        return None
+    normalized = normalize_level(value)
+    return None if normalized is None else normalized.value
+
+
+def _message_of(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _stack_of(value: JsonValue) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(line for line in value.splitlines() if line.strip())
+    if isinstance(value, list):
+        return tuple(item if isinstance(item, str) else json.dumps(item) for item in value)
+    return ()
 
 
 def _take(fields: JsonObject, keys: tuple[str, ...]) -> JsonValue:

@@ -86,9 +86,19 @@ class RecordFilter:
             if unreadable and self.in_window(record.ts):
                 return Verdict.UNPARSABLE
             return Verdict.EXCLUDED
-        if self.windowed and record.ts is None:
+        return self._timed(record.ts)
+
+    def judge_parsed(self, service: str, ts: str | None) -> Verdict:
+        """The verdict on a parsed structured record (its service decided) whose text
+        already matched: ``judge`` without the unparsable case, which needs a text line."""
+        if self.service is not None and service != self.service:
+            return Verdict.EXCLUDED
+        return self._timed(ts)
+
+    def _timed(self, ts: str | None) -> Verdict:
+        if self.windowed and ts is None:
             return Verdict.UNTIMED
-        return Verdict.MATCHED if self.in_window(record.ts) else Verdict.EXCLUDED
+        return Verdict.MATCHED if self.in_window(ts) else Verdict.EXCLUDED
 
 
 def _looks_structured(text: str) -> bool:

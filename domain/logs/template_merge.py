@@ -25,10 +25,28 @@ from typing import Final
 
 from attrs import frozen
 
-__all__ = ["MergeSettings", "DEFAULT_MERGE", "merge_templates"]
+from factledger.domain.logs.template_gaps import absorb, merge_gaps
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    enclosed_variable,
+    key_of,
+)
 
-VARIABLE: Final = "<*>"
-_MAX_ROUNDS: Final = 8
+__all__ = [
+    "DEFAULT_MERGE",
+    "VARIABLE",
+    "MergeSettings",
+    "collapse",
+    "collapse_lists",
+    "merge_templates",
+]
+
+_MAX_ROUNDS: Final = 12
+_OFF: Final = 99
+# The longest word read as a unit (B, KB, ms): longer words after a number are the
+# template's own (opened / closed).
+_UNIT_LENGTH: Final = 3
 
 
 @frozen
@@ -46,6 +64,9 @@ class MergeSettings:
     unit_values: int = 2
     """Different words right after a variable that make the position part of it (a
     unit: ``12 KB`` / ``3 MB``)."""
+    gap_context: int = 2
+    """Words without a variable that templates of different lengths must share around
+    the stretch where they differ to be merged there (``gaps``)."""
 
 
 DEFAULT_MERGE: Final = MergeSettings()
@@ -60,6 +81,10 @@ def merge_templates(
     forms = set(distinct)
     for _ in range(_MAX_ROUNDS):
         renamed = _merge_round(forms, settings)
+        if not renamed:
+            renamed = absorb(forms)
+        if not renamed and settings.gap_context < _OFF:
+            renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
         if not renamed:
             break
         forms = set(renamed.values()) | (forms - renamed.keys())
@@ -82,7 +107,7 @@ def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
         for position in range(length):
             for members in _siblings(group, position, settings.min_context):
                 words = group[members[0]]
-                after = position > 0 and VARIABLE in words[position - 1]
+                after = position > 0 and words[position - 1] == VARIABLE
                 if _is_variable([group[index][position] for index in members], after, settings):
                     _union(parent, members)
         for members in _components(parent):
@@ -116,23 +141,19 @@ def _is_variable(values: list[str], after_variable: bool, settings: MergeSetting
     if (
         after_variable
         and len(distinct) >= settings.unit_values
-        and all(value[:1].isalpha() for value in distinct)
+        and all(_is_unit(value) for value in distinct)
     ):
         return True
     if len(distinct) >= settings.keyed_values:
-        keys = {_key_of(value) for value in distinct}
+        keys = {key_of(value) for value in distinct}
         return len(keys) == 1 and "" not in keys
     return False
 
 
-def _key_of(word: str) -> str:
-    """The ``key=`` or ``key:`` a word starts with, or ``""``."""
-    for index, char in enumerate(word):
-        if char in "=:":
-            return word[: index + 1] if index > 0 else ""
-        if not (char.isalpha() or char in "_.-"):
-            return ""
-    return ""
+def _is_unit(word: str) -> bool:
+    """A short word of letters, maybe followed by punctuation (``KB,``)."""
+    core = word.rstrip(",;:.)]}'\"")
+    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def _generalise(members: Sequence[tuple[str, ...]]) -> str:
@@ -143,18 +164,10 @@ def _generalise(members: Sequence[tuple[str, ...]]) -> str:
         if len(values) == 1:
             words.append(column[0])
             continue
-        keys = {_key_of(value) for value in values}
+        keys = {key_of(value) for value in values}
         key = keys.pop() if len(keys) == 1 else ""
-        words.append(key + VARIABLE)
+        words.append(key + VARIABLE if key else enclosed_variable(column, column))
     return collapse(" ".join(words))
-
-
-def collapse(template: str) -> str:
-    """A run of variables written as one."""
-    double = VARIABLE + " " + VARIABLE
-    while double in template:
-        template = template.replace(double, VARIABLE)
-    return template
 
 
 def collapse_lists(template: str) -> str:

@@ -12,7 +12,13 @@ import pytest
 
 import factledger.domain.logs as logs_package
 
-MINING_MODULES = ("templates.py", "template_merge.py", "mining.py")
+MINING_MODULES = (
+    "templates.py",
+    "template_merge.py",
+    "template_gaps.py",
+    "template_words.py",
+    "mining.py",
+)
 _WORD = re.compile(r"[A-Za-z]{3,}")
 
 

@@ -1,0 +1,52 @@
+"""The words of a template: the variable mark and the shapes both merge stages read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+__all__ = ["VARIABLE", "collapse", "enclosed_variable", "key_of"]
+
+VARIABLE: Final = "<*>"
+_OPENERS: Final = "([{'\""
+_CLOSERS: Final = ")]}'\",;:."
+
+
+def collapse(template: str) -> str:
+    """A run of variables written as one (also where a word around a variable meets one:
+    ``<*> <*>,`` is ``<*>,``)."""
+    double = VARIABLE + " " + VARIABLE
+    while double in template:
+        template = template.replace(double, VARIABLE)
+    return template
+
+
+def key_of(word: str) -> str:
+    """The ``key=`` or ``key:`` a word starts with, or ``""``."""
+    for index, char in enumerate(word):
+        if char in "=:":
+            return word[: index + 1] if index > 0 else ""
+        if not (char.isalpha() or char in "_.-"):
+            return ""
+    return ""
+
+
+def enclosed_variable(firsts: Sequence[str], lasts: Sequence[str]) -> str:
+    """A variable standing for values whose first words all start with the same brackets
+    or quotes and whose last words all end with the same ones: kept around it."""
+    return _common(firsts, _OPENERS, False) + VARIABLE + _common(lasts, _CLOSERS, True)
+
+
+def _common(words: Sequence[str], allowed: str, from_end: bool) -> str:
+    """The longest run of ``allowed`` characters every word starts (or ends) with."""
+    shortest = min(len(word) for word in words)
+    size = 0
+    while size < shortest:
+        chars = {word[-1 - size] if from_end else word[size] for word in words}
+        if len(chars) != 1 or chars.pop() not in allowed:
+            break
+        size += 1
+    if not size:
+        return ""
+    sample = words[0]
+    return sample[len(sample) - size :] if from_end else sample[:size]
