@@ -1,0 +1,128 @@
+"""Rules on times and numbers: each bound to the cited call and to what it counts.
+
+* A time matches an instant of the cited call at the precision it is written with; a
+  "since"/"before" time that is a bound of the cited SQL must face the same way.
+* A number is a value of the cited call (units converted) or computed from its values.
+* A number found only in one record (a SQL row, a log pattern) binds the claim's words around
+  it: words that label another record of the call and not this one are a mismatch.
+* A count from a SQL result carries the query's filter: the claim must name the value of
+  every equality filter on a string (``status = 'failed'`` ⇒ "failed").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from factledger.domain.release.judge.claims import ParsedClaim
+from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.instants import ClaimTime, evidence_instants, matches
+from factledger.domain.release.judge.quantities import Quantity, derived, holds
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.words import content_stems, stem
+
+__all__ = ["check_numbers", "check_times"]
+
+_OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
+
+
+def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """Every time of the claim is an instant of the cited calls, facing their filters."""
+    instants = [instant for view in views for instant in view.instants]
+    for item in claim.times:
+        if not any(matches(item, instant) for instant in instants):
+            return Finding(GroundingReason.TIME_MISMATCH, item.text)
+        if _against_filter(item, views):
+            return Finding(GroundingReason.FILTER_MISMATCH, item.text)
+    return None
+
+
+def _against_filter(item: ClaimTime, views: Sequence[CallView]) -> bool:
+    if item.direction not in _OPPOSITE:
+        return False
+    for view in views:
+        shape = view.scope.shape
+        for predicate in shape.predicates if shape else ():
+            if predicate.op not in _OPPOSITE[item.direction]:
+                continue
+            bounds = evidence_instants(" ".join(predicate.values))
+            if any(matches(item, bound) for bound in bounds):
+                return True
+    return False
+
+
+def check_numbers(
+    claim: ParsedClaim, views: Sequence[CallView], bind: bool = True
+) -> Finding | None:
+    """Every number is in the cited calls or computed from them, bound to what it counts."""
+    for quantity, position in claim.quantities:
+        found = [view for view in views if _in_view(quantity, view)]
+        if not found:
+            return Finding(_missing(quantity, views), quantity.text)
+        if not bind:
+            continue
+        clause = content_stems(claim.clause_at(position))
+        if not any(_bound_to_record(quantity, clause, view) for view in found):
+            reason = (
+                GroundingReason.FILTER_MISMATCH
+                if any(view.record_kind == "rows" for view in found)
+                else GroundingReason.UNGROUNDED_NUMBER
+            )
+            return Finding(reason, quantity.text)
+        if not any(_names_filters(claim, view) for view in found):
+            return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
+    return None
+
+
+def _in_view(quantity: Quantity, view: CallView) -> bool:
+    if any(holds(quantity, found) for found in view.quantities):
+        return True
+    if quantity.dimension is None or quantity.dimension == "percent":
+        return derived(quantity, view.values)
+    same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
+    converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
+    return derived(converted, same[:40])
+
+
+def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
+    """UNIT_MISMATCH when the value is there in another unit, else UNGROUNDED_NUMBER."""
+    for view in views:
+        for found in view.quantities:
+            if found.value == quantity.value and found.dimension != quantity.dimension:
+                return GroundingReason.UNIT_MISMATCH
+            if found.dimension == quantity.dimension and found.value == quantity.value:
+                return GroundingReason.UNIT_MISMATCH
+    return GroundingReason.UNGROUNDED_NUMBER
+
+
+def _bound_to_record(quantity: Quantity, clause: frozenset[str], view: CallView) -> bool:
+    if view.record_kind not in {"rows", "patterns"} or not view.records:
+        return True
+    holders = [
+        record
+        for record in view.records
+        if any(holds(quantity, Quantity(n, None, (n,))) for n in record.numbers)
+    ]
+    if not holders or len(holders) == len(view.records):
+        return True  # a total, a value of every record or one outside them
+    others = frozenset().union(*(r.labels for r in view.records if r not in holders))
+    scope = content_stems(view.scope.text)
+    return any(not (clause & (others - record.labels - scope)) for record in holders)
+
+
+def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
+    shape = view.scope.shape
+    if shape is None:
+        return True
+    for predicate in shape.predicates:
+        if not predicate.strings or predicate.op not in {"=", "in"}:
+            continue
+        if not evidence_instants(" ".join(predicate.values)) and not all(
+            _mentions(claim, value) for value in predicate.values
+        ):
+            return False
+    return True
+
+
+def _mentions(claim: ParsedClaim, value: str) -> bool:
+    wanted = content_stems(value) or frozenset({stem(value)})
+    return wanted <= claim.stems or value.lower() in claim.text.lower()
