@@ -181,9 +181,11 @@ def _scope(scope: JsonValue) -> Scope:
     )
 
 
-def _structure(content: dict[str, JsonValue], records: tuple[Record, ...]) -> dict[str, int]:
+def _structure(
+    content: dict[str, JsonValue], records: tuple[Record, ...], kind: str
+) -> dict[str, int]:
     levels = content.get("level_counts")
-    found = {"records": len(records)}
+    found = {"records": len(records)} if kind in {"rows", "patterns"} else {}
     if isinstance(content.get("pattern_count"), int):
         found["patterns"] = int(str(content["pattern_count"]))
     if isinstance(levels, dict):
@@ -215,7 +217,7 @@ def view_of(content: JsonValue, scope: JsonValue) -> CallView:
         record_kind=kind,
         prose=prose,
         scope=scope_view,
-        structure=_structure(data, records),
+        structure=_structure(data, records, kind),
     )
 
 

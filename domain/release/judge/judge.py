@@ -35,6 +35,7 @@ from factledger.domain.release.judge.text_rules import (
     check_polarity,
     check_quantifiers,
     check_trouble,
+    compounds,
 )
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
@@ -93,10 +94,12 @@ def _supporting(
 
 
 def _known(views: Sequence[CallView]) -> Known:
+    """The names of the run: services searched and hyphenated names in any cited call."""
     names: set[str] = set()
     for view in views:
         if view.scope.service:
             names.add(view.scope.service.lower())
+        names.update(compounds(view.text))
     return frozenset(names)
 
 

@@ -40,7 +40,9 @@ _BROADER = re.compile(
     r"not\s+responsible|cannot\s+be|could\s*n[o']t\s+have|impossible|definitely|certainly|"
     r"works?\s+(?:fine|correctly|normally)|(?:is|was)\s+fine|at\s+all|anywhere|ever|"
     r"any\s+service|all\s+services|every\s+service|whole\s+system|entire\s+system|"
-    r"no\s+(?:issue|problem|fault|incident|outage)s?)\b",
+    r"no\s+(?:issue|problem|fault|incident|outage)s?|never|"
+    r"(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t\s+(?!find|found|match|return|show|"
+    r"contain|turn|appear|log|record|see|seen)\w+)\b",
     re.IGNORECASE,
 )
 _WINDOW_WORDS = re.compile(
@@ -88,7 +90,7 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
         if found is not None:
             return found
     for predicate in scope.shape.predicates if scope.shape else ():
-        if not _names_predicate(claim, predicate):
+        if not predicate.aggregate and not _names_predicate(claim, predicate):
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:

@@ -85,12 +85,11 @@ def _in_view(quantity: Quantity, view: CallView) -> bool:
 
 def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
     """UNIT_MISMATCH when the value is there in another unit, else UNGROUNDED_NUMBER."""
+    if quantity.dimension is None:
+        return GroundingReason.UNGROUNDED_NUMBER
     for view in views:
-        for found in view.quantities:
-            if found.value == quantity.value and found.dimension != quantity.dimension:
-                return GroundingReason.UNIT_MISMATCH
-            if found.dimension == quantity.dimension and found.value == quantity.value:
-                return GroundingReason.UNIT_MISMATCH
+        if any(found.value == quantity.value and found.dimension for found in view.quantities):
+            return GroundingReason.UNIT_MISMATCH
     return GroundingReason.UNGROUNDED_NUMBER
 
 
@@ -114,7 +113,7 @@ def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
     if shape is None:
         return True
     for predicate in shape.predicates:
-        if not predicate.strings or predicate.op not in {"=", "in"}:
+        if not predicate.strings or predicate.aggregate or predicate.op not in {"=", "in"}:
             continue
         if not evidence_instants(" ".join(predicate.values)) and not all(
             _mentions(claim, value) for value in predicate.values

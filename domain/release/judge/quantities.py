@@ -125,14 +125,14 @@ def text_quantities(text: str) -> Iterable[Quantity]:
         yield _quantity(m[1], unit)
 
 
-def _close(claimed: float, found: float, claim: Quantity) -> bool:
+def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) -> bool:
+    """True when ``found`` is ``claimed`` within the claim's rounding (``scale``: the factor
+    from the claim's unit to the unit both are in) or its bound."""
     if claim.bound == ">=":
         return found >= claimed
     if claim.bound == "<=":
         return found <= claimed
-    tolerance = 0.5 * 10.0 ** (-claim.decimals) if claim.value != 0 else 1e-9
-    if claim.dimension is not None and claim.value != 0:
-        tolerance *= claim.base[0] / claim.value
+    tolerance = 0.5 * 10.0 ** (-claim.decimals) * scale if claim.value != 0 else 1e-9
     if claim.bound == "about":
         tolerance = max(tolerance, abs(claimed) * 0.05)
     return abs(claimed - found) <= tolerance + 1e-9
@@ -145,7 +145,8 @@ def holds(claim: Quantity, found: Quantity) -> bool:
         return _close(claim.value, found.value, claim)
     if claim.dimension != found.dimension:
         return claim.dimension is None and _close(claim.value, found.value, claim)
-    return any(_close(a, b, claim) for a in claim.base for b in found.base)
+    scale = claim.base[0] / claim.value if claim.value else 1.0
+    return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
 
 
 def derived(claim: Quantity, values: Sequence[float]) -> bool:

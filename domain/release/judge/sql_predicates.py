@@ -41,6 +41,9 @@ class Predicate:
     """Its literal values, as written."""
     strings: bool
     """True when the values are string literals."""
+    aggregate: bool = False
+    """True when it tests an aggregate (``HAVING COUNT(id) > 0``): a bound on the result,
+    not on the rows searched."""
 
 
 @frozen
@@ -79,7 +82,8 @@ def _predicate(node: exp.Expression) -> Predicate:
         op = _FLIP[op]
     if negated:
         op = "not " + op
-    return Predicate(column, op, values, strings)
+    aggregate = node.find(exp.AggFunc) is not None
+    return Predicate(column, op, values, strings, aggregate)
 
 
 @lru_cache(maxsize=1024)

@@ -27,6 +27,7 @@ from factledger.domain.release.judge.words import (
     META,
     QUANTIFIER_GROUPS,
     SPECIFIC_TROUBLE,
+    SYMPTOMS,
     TROUBLE,
     content_stems,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "check_polarity",
     "check_quantifiers",
     "check_trouble",
+    "compounds",
     "has_stem",
 ]
 
@@ -46,6 +48,7 @@ _LOG_OF = re.compile(
     r"\b([A-Za-z][\w-]*(?:'s)?)\s+(?:service\s+)?(?:logs|logged|log\s+lines)\b"
     r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
 )
+_COMPOUND = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _NOT_NAMES = frozenset(
     """the its their no these those all any error errors warn warning warnings info debug fatal
     application service services server pod pods same whose which our system gateway""".split()
@@ -71,7 +74,7 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
         if not present(token, text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     for token in claim.compounds:
-        if token.lower() in known and not present(token, text):
+        if not present(token, text) and _a_name(token.lower(), known, text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     services = [view.scope.service for view in views if view.scope.service]
     for m in _LOG_OF.finditer(claim.text):
@@ -84,6 +87,24 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
             start = lowered.index(name)
             return Finding(GroundingReason.UNGROUNDED_ENTITY, claim.text[start : start + len(name)])
     return None
+
+
+def compounds(text: str) -> frozenset[str]:
+    """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    return frozenset(_COMPOUND.findall(text))
+
+
+def _a_name(token: str, known: Known, text: str) -> bool:
+    """True when a hyphenated word names something: a name of the run, or shaped like a
+    name of its cited calls (same first or last part: ``ranker-svc`` beside ``index-svc``)."""
+    if token in known:
+        return True
+    parts = token.split("-")
+    return any(
+        name.split("-")[0] == parts[0] or name.split("-")[-1] == parts[-1]
+        for name in compounds(text)
+        if name != token
+    )
 
 
 def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
@@ -131,7 +152,7 @@ def check_trouble(claim: ParsedClaim, stems: frozenset[str], text: str) -> Findi
         if specific is not None and not any(s.startswith(specific) for s in stems):
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
         if any(word.stem.startswith(t) for t in TROUBLE):
-            trouble = TROUBLE | SPECIFIC_TROUBLE
+            trouble = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
             if not any(s.startswith(t) for s in stems for t in trouble) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
     return None
@@ -174,14 +195,14 @@ def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding 
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = re.search(rf"\b{word}\b", lowered)
+            found = re.search(rf"(?<!for )(?<!per )\b{word}\b", lowered)
             if found is None:
                 continue
             clauses = _overlapping(claim, views) if clauses is None else clauses
             if any(_group_word(group, text) for text in clauses) or _shaped(group, views):
                 continue
             if group == "existential" and not any(
-                _group_word("universal", text) for text in clauses
+                _group_word("universal", text) or _group_word("dual", text) for text in clauses
             ):
                 continue
             token = claim.text[found.start() : found.end()]

@@ -22,6 +22,7 @@ __all__ = [
     "META",
     "QUANTIFIER_GROUPS",
     "SPECIFIC_TROUBLE",
+    "SYMPTOMS",
     "TROUBLE",
     "Word",
     "clauses",
@@ -73,6 +74,10 @@ TROUBLE = frozenset(
     "fail error problem issue fault trouble broken incident outage degrad bad".split()
 )
 """Generic trouble words: one stands for another."""
+SYMPTOMS = frozenset(
+    "stop cannot unabl lag pressur full affect high spik miss wait stuck pend".split()
+)
+"""Words of evidence that describe trouble without naming it (they back a generic one)."""
 SPECIFIC_TROUBLE = frozenset(
     """deadlock timeout exhaust crash leak expir throttl reject refus panic saturat overload
     unreachable unavailable drop retry slow latency spike backlog queu lock oom evict""".split()
@@ -114,6 +119,10 @@ def stem(word: str) -> str:
     word = _BRITISH.sub(r"iz\1", word)
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                break
+            if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                suffix = "s"
             word = word[: -len(suffix)]
             break
     if word.endswith("e") and len(word) > 4:
