@@ -24,6 +24,9 @@ _TOKEN = re.compile(
     r"(?<![\w.\-/])(?=[\w.\-/:]*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)*(?![\w-])"
 )
 _CLAUSE = re.compile(r",\s|;|\.\s|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|:\s")
+_HYPHEN_UNIT = re.compile(
+    r"(\d)-(ms|millisecond|second|sec|minute|min|hour|day|byte|kb|mb|gb|percent)\b", re.I
+)
 _UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x)$", re.I)
 
 
@@ -62,11 +65,12 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
 
 def parse_claim(text: str) -> ParsedClaim:
     """Parse one claim or conclusion."""
-    times = claim_times(text)
-    masked = mask(text, times)
-    quantities = claim_quantities(masked)
+    text_units = _HYPHEN_UNIT.sub(r"\1 \2", text)
+    times = claim_times(text_units)
+    masked = mask(text_units, times)
     identifiers: list[str] = []
     compounds: list[str] = []
+    blanked = list(masked)
     for m in _TOKEN.finditer(masked):
         token = m.group().rstrip(".:/")
         low = token.lower()
@@ -76,6 +80,8 @@ def parse_claim(text: str) -> ParsedClaim:
             compounds.append(token)
         elif re.search(r"\d", token) or re.search(r"[_./]", token):
             identifiers.append(token)
+            blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    quantities = claim_quantities("".join(blanked))
     return ParsedClaim(
         text, times, quantities, tuple(identifiers), tuple(compounds), words(masked),
         content_stems(masked), _spans(text),

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from datetime import datetime
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
@@ -52,6 +52,8 @@ class Record:
     numbers: tuple[float, ...]
     labels: frozenset[str]
     """Folded words of its text cells."""
+    group: frozenset[str] = frozenset()
+    """Folded words of its cells in the query's grouping columns (a row's ``failed``)."""
 
 
 @frozen
@@ -73,7 +75,7 @@ def clause_of(text: str, negated: bool = False) -> Clause:
     found = words(text)
     stems = frozenset(w.stem for w in found)
     positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
-    negative = stems if negated else frozenset(w.stem for w in found if w.negated)
+    negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
     zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in _ZERO.findall(text)))
     heads = stems if negated else frozenset(w.stem for w in found if w.head)
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
@@ -137,7 +139,7 @@ def _numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
         return
     if isinstance(value, dict):
         for name, item in value.items():
-            if name not in _SKIPPED_KEYS and name != "scope":
+            if name not in _SKIPPED_KEYS and name not in {"scope", "rows"}:
                 yield from _numbers(item, name)
     elif isinstance(value, list):
         for item in value:
@@ -150,8 +152,36 @@ def _numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
         yield from text_quantities(value)
 
 
-def _record(item: JsonValue) -> Record:
-    numbers = tuple(q.value for q in _numbers(item))
+def _rows(data: dict[str, JsonValue]) -> Iterator[Quantity]:
+    """The cells of SQL rows, each with the unit its column name carries."""
+    columns = data.get("columns")
+    rows = data.get("rows")
+    if not isinstance(columns, list) or not isinstance(rows, list):
+        return
+    names = [str(c) for c in columns]
+    for row in rows:
+        if isinstance(row, list):
+            for name, cell in zip(names, row, strict=False):
+                yield from _numbers(cell, name)
+
+
+def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
+    if columns is None or not isinstance(item, list):
+        return frozenset()
+    cells = [
+        cell
+        for name, cell in zip(columns, item, strict=False)
+        if name in group_by and isinstance(cell, str) and cell.isalpha()
+    ]
+    return frozenset().union(*(content_stems(cell) for cell in cells))
+
+
+def _record(item: JsonValue, columns: list[str] | None = None) -> Record:
+    if columns is not None and isinstance(item, list):
+        cells = zip(columns, item, strict=False)
+        numbers = tuple(q.value for name, cell in cells for q in _numbers(cell, name))
+    else:
+        numbers = tuple(q.value for q in _numbers(item))
     labels = frozenset().union(
         *(content_stems(text) for key, text in _strings(item) if key not in {"ts", "first_seen"})
     )
@@ -200,12 +230,21 @@ def view_of(content: JsonValue, scope: JsonValue) -> CallView:
     prose = tuple(clause_of(part) for text in texts for part in clauses(text))
     positive = frozenset().union(*(c.positive for c in prose))
     negative = frozenset().union(*(c.negative for c in prose))
-    quantities = tuple(_numbers(content))
+    quantities = tuple(_numbers(content)) + tuple(_rows(data))
     kind = next((key for key in _RECORD_KEYS if isinstance(data.get(key), list)), "")
     items = data.get(kind, []) if kind else []
-    records = tuple(_record(item) for item in items) if isinstance(items, list) else ()
-    values = tuple(dict.fromkeys(q.value for q in quantities if q.dimension is None))
+    columns = data.get("columns")
+    names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
     scope_view = _scope(scope)
+    group_by = scope_view.shape.group_by if scope_view.shape else ()
+    records = (
+        tuple(
+            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
+        )
+        if isinstance(items, list)
+        else ()
+    )
+    values = tuple(dict.fromkeys(q.value for q in quantities if q.dimension is None))
     return CallView(
         text=(" ".join(texts) + " " + scope_view.text).lower(),
         positive=positive,

@@ -22,6 +22,7 @@ __all__ = [
     "mask",
     "matches",
     "resolved",
+    "within",
 ]
 
 _ISO = re.compile(
@@ -33,6 +34,15 @@ _CLOCK = re.compile(
     r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?![\d:])",
     re.IGNORECASE,
 )
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY_MONTH = re.compile(
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r"|" + _MONTH.replace("(jan", "(?P<m2>jan")
+    + r"\s+(\d{1,2})(?:st|nd|rd|th)?)(?:,?\s+(\d{4}))?\b",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
+_RANGE = re.compile(r"^\s*(?:to|and|-|–|—|until|till|through)\s*$", re.IGNORECASE)
 _SINCE = re.compile(r"\b(since|after|from|starting|beginning|later\s+than)\s+(?:about\s+)?$", re.I)
 _BEFORE = re.compile(r"\b(before|until|till|up\s+to|prior\s+to|earlier\s+than|by)\s+$", re.I)
 
@@ -46,8 +56,8 @@ class ClaimTime:
 
     text: str
     """As written."""
-    date: tuple[int, int, int] | None
-    """Its date when written."""
+    date: tuple[int | None, int, int] | None
+    """Its date when written (year None when the claim leaves it out)."""
     seconds: int | None
     """Seconds after midnight (UTC) when a time of day is written."""
     precision: int
@@ -55,6 +65,8 @@ class ClaimTime:
     direction: Direction
     start: int
     end: int
+    meridiem: str | None = None
+    """``am`` or ``pm`` when written."""
 
 
 def _offset(zone: str | None) -> int:
@@ -89,6 +101,20 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
                       m.start(), m.end())  # fmt: skip
         )
         taken.append((m.start(), m.end()))
+    for m in _DAY_MONTH.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        month = _MONTHS.index((m[2] or m["m2"]).lower()[:3]) + 1
+        day = int(m[1] or m[4])
+        year = int(m[5]) if m[5] else None
+        found.append(ClaimTime(m[0], (year, month, day), None, 86400,
+                               _direction(text, m.start()), m.start(), m.end()))  # fmt: skip
+        taken.append((m.start(), m.end()))
+    for m in _NAMED.finditer(text):
+        seconds = 0 if m[1].lower() == "midnight" else 12 * 3600
+        found.append(ClaimTime(m[0], None, seconds, 60, _direction(text, m.start()),
+                               m.start(), m.end()))  # fmt: skip
+        taken.append((m.start(), m.end()))
     for m in _CLOCK.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
@@ -103,9 +129,25 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
         precision = 1 if second else 60 if minute is not None else 3600
         found.append(
             ClaimTime(m[0].strip(), None, seconds, precision, _direction(text, m.start()),
-                      m.start(), m.start() + len(m[0].rstrip()))  # fmt: skip
+                      m.start(), m.start() + len(m[0].rstrip()),
+                      half.lower()[0] + "m" if half else None)  # fmt: skip
         )
-    return tuple(sorted(found, key=lambda t: t.start))
+    return _ranges(text, sorted(found, key=lambda t: t.start))
+
+
+def _ranges(text: str, times: list[ClaimTime]) -> tuple[ClaimTime, ...]:
+    """"from 2:00 to 3:00 pm": the second time's half of the day holds for the first."""
+    for i in range(len(times) - 1):
+        first, second = times[i], times[i + 1]
+        between = text[first.end : second.start]
+        if (
+            first.meridiem is None and first.date is None and second.meridiem == "pm"
+            and first.seconds is not None and first.seconds < 12 * 3600
+            and _RANGE.match(between)
+        ):  # fmt: skip
+            times[i] = ClaimTime(first.text, None, first.seconds + 12 * 3600, first.precision,
+                                 first.direction, first.start, first.end, "pm")  # fmt: skip
+    return tuple(times)
 
 
 def mask(text: str, times: tuple[ClaimTime, ...]) -> str:
@@ -143,16 +185,28 @@ def evidence_instants(text: str) -> tuple[datetime, ...]:
 
 
 def resolved(item: ClaimTime, instant: datetime) -> datetime:
-    """The claim's time as an instant, on ``instant``'s date when it has none."""
+    """The claim's time as an instant, on ``instant``'s date (or year) when it has none."""
     year, month, day = item.date or (instant.year, instant.month, instant.day)
-    base = datetime(year, month, day, tzinfo=UTC)
+    base = datetime(year or instant.year, month, day, tzinfo=UTC)
     return base + timedelta(seconds=item.seconds or 0)
+
+
+def within(item: ClaimTime, start: datetime, end: datetime) -> bool:
+    """True when the claim's time lies in [start, end] on some date of the window."""
+    days = {start.date(), end.date()}
+    for day in days:
+        anchor = datetime(day.year, day.month, day.day, tzinfo=UTC)
+        instant = resolved(item, anchor)
+        if start - timedelta(seconds=item.precision - 1) <= instant <= end:
+            return True
+    return False
 
 
 def matches(item: ClaimTime, instant: datetime) -> bool:
     """True when ``instant`` read at the claim's precision is the claim's time."""
     if item.seconds is None and item.date is not None:
-        return (instant.year, instant.month, instant.day) == item.date
+        year, month, day = item.date
+        return (instant.month, instant.day) == (month, day) and year in {None, instant.year}
     claimed = resolved(item, instant)
     delta = (instant - claimed).total_seconds()
     return 0 <= delta < item.precision or abs(delta) < 1

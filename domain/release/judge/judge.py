@@ -127,7 +127,7 @@ def ground(
         parsed = parse_claim(item.claim)
         if item.kind is AnalysisKind.NEGATIVE_OBSERVATION:
             findings.append(check_negative(parsed, views) if views else _nothing())
-            extra.append(clause_of(item.claim, negated=True))
+            extra.append(clause_of(item.claim))
         else:
             findings.append(_supporting(parsed, views, known, policy.term_coverage))
             extra.append(clause_of(item.claim))

@@ -19,11 +19,11 @@ from datetime import datetime
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
-from factledger.domain.release.judge.instants import evidence_instants, resolved
+from factledger.domain.release.judge.instants import evidence_instants, resolved, within
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
-from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems
+from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, content_stems
 
 __all__ = ["check_negative"]
 
@@ -38,11 +38,18 @@ _BROADER = re.compile(
     r"did\s*n[o']t\s+occur|never\s+occurred|not\s+the\s+cause|ruled?\s+out|rules\s+out|"
     r"excluded|exonerat\w*|(?:is|was|are|were)\s+healthy|not\s+affected|unaffected|"
     r"not\s+responsible|cannot\s+be|could\s*n[o']t\s+have|impossible|definitely|certainly|"
-    r"works?\s+(?:fine|correctly|normally)|(?:is|was)\s+fine|at\s+all|anywhere|ever|"
+    r"works?\s+(?:fine|correctly|normally)|(?:is|was)\s+fine|"
     r"any\s+service|all\s+services|every\s+service|whole\s+system|entire\s+system|"
     r"no\s+(?:issue|problem|fault|incident|outage)s?|never|"
     r"(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t\s+(?!find|found|match|return|show|"
     r"contain|turn|appear|log|record|see|seen)\w+)\b",
+    re.IGNORECASE,
+)
+_EVER = re.compile(r"\b(ever|at\s+all|anywhere|any\s+time|always)\b", re.IGNORECASE)
+_PARTIAL = re.compile(
+    r"\b(skipped|not\s+(?:been\s+)?(?:searched|read)|could\s+(?:not\s+)?be\s+read|readable|"
+    r"left\s+out|that\s+were\s+read|it\s+read|was\s+read|not\s+conclusive|inconclusive|"
+    r"incomplete|partial\w*|unread\w*|cannot\s+be\s+ruled\s+out)\b",
     re.IGNORECASE,
 )
 _WINDOW_WORDS = re.compile(
@@ -54,9 +61,12 @@ _WINDOW_WORDS = re.compile(
 
 def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """The negative observation's rules, in order."""
-    if any(view.scope.skipped for view in views):
+    if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
         return Finding(GroundingReason.NEGATIVE_INCOMPLETE_SCOPE, _cue(claim))
     broader = _BROADER.search(claim.text)
+    ever = _EVER.search(claim.text)
+    if ever is not None and any(_bounded(view) for view in views):
+        return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
     cue = _NO_MATCH.search(claim.text)
@@ -67,6 +77,14 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
         if found is not None:
             return found
     return None
+
+
+def _bounded(view: CallView) -> bool:
+    """True when the search had a window or a time filter."""
+    if view.scope.start is not None:
+        return True
+    shape = view.scope.shape
+    return any(evidence_instants(" ".join(p.values)) for p in (shape.predicates if shape else ()))
 
 
 def _cue(claim: ParsedClaim) -> str | None:
@@ -94,7 +112,7 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:
-        decisive = any(word.stem.startswith(t) for t in SPECIFIC_TROUBLE | TROUBLE)
+        decisive = any(word.stem.startswith(t) for t in SPECIFIC_TROUBLE)
         if decisive and not has_stem(word.stem, searched):
             return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, word.raw)
     for token in claim.identifiers:
@@ -107,10 +125,7 @@ def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
     start, end = view.scope.start, view.scope.end
     assert start is not None and end is not None
     for item in claim.times:
-        instant = resolved(item, start)
-        if item.seconds is None:
-            continue
-        if instant < start or instant > end:
+        if item.seconds is not None and not within(item, start, end):
             return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, item.text)
     if not claim.times and not _WINDOW_WORDS.search(claim.text):
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
@@ -127,6 +142,8 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate) -> bool:
         values = [content_stems(v) or frozenset({v.lower()}) for v in predicate.values]
         named = [v <= claim.stems for v in values]
         return any(named) if predicate.op == "or" else all(named)
+    if predicate.op in {">", "!="} and predicate.values == ("0",):
+        return True  # "> 0": that something matched at all, what the claim denies
     return all(present(v, claim.text.lower()) for v in predicate.values)
 
 

@@ -15,7 +15,12 @@ from collections.abc import Sequence
 
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
-from factledger.domain.release.judge.instants import ClaimTime, evidence_instants, matches
+from factledger.domain.release.judge.instants import (
+    ClaimTime,
+    evidence_instants,
+    matches,
+    resolved,
+)
 from factledger.domain.release.judge.quantities import Quantity, derived, holds
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import content_stems, stem
@@ -37,17 +42,19 @@ def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None
 
 
 def _against_filter(item: ClaimTime, views: Sequence[CallView]) -> bool:
+    """True when the time is a bound of the cited SQL facing only the other way."""
     if item.direction not in _OPPOSITE:
         return False
+    facing: set[bool] = set()
     for view in views:
         shape = view.scope.shape
         for predicate in shape.predicates if shape else ():
-            if predicate.op not in _OPPOSITE[item.direction]:
+            if predicate.op not in {">", ">=", "<", "<="}:
                 continue
             bounds = evidence_instants(" ".join(predicate.values))
             if any(matches(item, bound) for bound in bounds):
-                return True
-    return False
+                facing.add(predicate.op not in _OPPOSITE[item.direction])
+    return facing == {False}
 
 
 def check_numbers(
@@ -56,12 +63,14 @@ def check_numbers(
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
         found = [view for view in views if _in_view(quantity, view)]
+        if not found and (_across(quantity, views) or _duration(quantity, claim, views)):
+            continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position))
-        if not any(_bound_to_record(quantity, clause, view) for view in found):
+        if not any(_bound_to_record(quantity, clause, claim.stems, view) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
@@ -83,6 +92,26 @@ def _in_view(quantity: Quantity, view: CallView) -> bool:
     return derived(converted, same[:40])
 
 
+def _across(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """A number computed from values of several cited calls."""
+    if len(views) < 2 or quantity.dimension not in {None, "percent"}:
+        return False
+    values = tuple(dict.fromkeys(v for view in views for v in view.values[:20]))
+    return derived(quantity, values)
+
+
+def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """A duration that is the time between two instants of the evidence or the claim."""
+    if quantity.dimension != "time":
+        return False
+    instants = sorted({i for view in views for i in view.instants})
+    if instants:
+        instants += [resolved(t, instants[0]) for t in claim.times if t.seconds is not None]
+    spans = [abs((a - b).total_seconds()) * 1000 for a in instants[:40] for b in instants[:40]]
+    precision = quantity.base[0] / quantity.value if quantity.value else 1.0
+    return any(abs(span - quantity.base[0]) <= precision / 2 for span in spans)
+
+
 def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
     """UNIT_MISMATCH when the value is there in another unit, else UNGROUNDED_NUMBER."""
     if quantity.dimension is None:
@@ -93,7 +122,9 @@ def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
     return GroundingReason.UNGROUNDED_NUMBER
 
 
-def _bound_to_record(quantity: Quantity, clause: frozenset[str], view: CallView) -> bool:
+def _bound_to_record(
+    quantity: Quantity, clause: frozenset[str], stems: frozenset[str], view: CallView
+) -> bool:
     if view.record_kind not in {"rows", "patterns"} or not view.records:
         return True
     holders = [
@@ -101,8 +132,12 @@ def _bound_to_record(quantity: Quantity, clause: frozenset[str], view: CallView)
         for record in view.records
         if any(holds(quantity, Quantity(n, None, (n,))) for n in record.numbers)
     ]
-    if not holders or len(holders) == len(view.records):
-        return True  # a total, a value of every record or one outside them
+    if not holders:
+        return True  # a total or a value outside the records
+    if not any(record.group <= stems for record in holders):
+        return False  # the row's group ("failed") is not what the claim counts
+    if len(holders) == len(view.records):
+        return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
     scope = content_stems(view.scope.text)
     return any(not (clause & (others - record.labels - scope)) for record in holders)

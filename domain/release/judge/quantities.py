@@ -32,6 +32,8 @@ for _names, _dim, _factors in (
     ("s sec secs second seconds", "time", (1000.0,)),
     ("min mins minute minutes", "time", (60_000.0,)),
     ("h hr hrs hour hours", "time", (3_600_000.0,)),
+    ("d day days", "time", (86_400_000.0,)),
+    ("week weeks", "time", (604_800_000.0,)),
     ("us µs microsecond microseconds", "time", (0.001,)),
     ("b byte bytes", "size", (1.0,)),
     ("kb kilobyte kilobytes", "size", (1e3, 1024.0)),

@@ -100,6 +100,10 @@ def _a_name(token: str, known: Known, text: str) -> bool:
     if token in known:
         return True
     parts = token.split("-")
+    if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
+        return False  # a hyphenated spelling of a word of the evidence ("time-outs")
+    if any(present(sep.join(parts), text) for sep in (".", "_")):
+        return True  # the name exists, spelled otherwise: this spelling names something else
     return any(
         name.split("-")[0] == parts[0] or name.split("-")[-1] == parts[-1]
         for name in compounds(text)
@@ -189,14 +193,26 @@ def _shaped(group: str, views: Sequence[CallView]) -> bool:
     return False
 
 
+def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """"Most": a number of the claim is more than half of a total of the cited evidence."""
+    numbers = [q.value for q, _ in claim.quantities if q.dimension is None]
+    for view in views:
+        totals = [sum(view.values)] + [v for v in view.values]
+        if any(n > total / 2 and n <= total for n in numbers for total in totals if total):
+            return True
+    return False
+
+
 def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """Each quantifier of the claim is said by the evidence or shown by its shape."""
     lowered = claim.text.lower()
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = re.search(rf"(?<!for )(?<!per )\b{word}\b", lowered)
+            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+(?:\d|one\b|a\b))", lowered)
             if found is None:
+                continue
+            if group == "majority" and _majority(claim, views):
                 continue
             clauses = _overlapping(claim, views) if clauses is None else clauses
             if any(_group_word(group, text) for text in clauses) or _shaped(group, views):

@@ -37,10 +37,11 @@ _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
     "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ies", "es", "s",
-    "ly", "ers", "er",
+    "ly", "ers", "er", "als", "al",
 )  # fmt: skip
 _NEGATION = frozenset(
-    "not no never none nothing neither nor without cannot nobody nowhere zero".split()
+    "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
+    .split()
 )
 _STOP = frozenset(
     """a an the of to in on at by for from with as is are was were be been being it its this
@@ -51,6 +52,11 @@ _STOP = frozenset(
     s t one both each other same own more most some any all every only again further once
     here ll re ve d m o y""".split()
 )
+_FOLDS = {
+    "success": "succeed", "successful": "succeed", "successfully": "succeed",
+    "succeeded": "succeed", "succeeds": "succeed", "failure": "fail", "failures": "fail",
+}  # fmt: skip
+_FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
 META = frozenset(
     """log logs logged logging line lines entry entries row rows record records result results
@@ -79,8 +85,8 @@ SYMPTOMS = frozenset(
 )
 """Words of evidence that describe trouble without naming it (they back a generic one)."""
 SPECIFIC_TROUBLE = frozenset(
-    """deadlock timeout exhaust crash leak expir throttl reject refus panic saturat overload
-    unreachable unavailable drop retry slow latency spike backlog queu lock oom evict""".split()
+    """deadlock timeout exhaust crash leak throttl reject refus panic saturat overload
+    unreachable unavailable backlog oom evict outofmemory""".split()
 )
 """Specific trouble words: each must be matched by the same word (stem) in the evidence."""
 QUANTIFIER_GROUPS: dict[str, frozenset[str]] = {
@@ -117,6 +123,7 @@ def stem(word: str) -> str:
     if word in {"timed", "time-out", "timeouts"}:
         return "timeout" if word != "timed" else "time"
     word = _BRITISH.sub(r"iz\1", word)
+    word = _FOLDS.get(word, word)
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith("ss"):
@@ -140,6 +147,8 @@ class Word:
     start: int
     head: bool = False
     """The first word a negation applies to ("not *gradually*", "never go *above*")."""
+    failed: bool = False
+    """Followed by "failed" ("*renewal* failed"): denied as well as affirmed."""
 
 
 def _is_stop(word: str) -> bool:
@@ -148,7 +157,7 @@ def _is_stop(word: str) -> bool:
 
 def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
-    is one of the three content words after a negation in the same clause."""
+    is one of the two content words after a negation in the same clause."""
     found: list[Word] = []
     for clause_start, clause in _clause_spans(text):
         left = 0
@@ -156,13 +165,16 @@ def words(text: str) -> tuple[Word, ...]:
             raw = match.group()
             low = raw.lower()
             if low in _NEGATION or low.endswith("n't"):
-                left = 3
+                left = 2
                 continue
+            if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
+                prev = found[-1]
+                found[-1] = Word(prev.raw, prev.stem, prev.negated, prev.start, prev.head, True)
             if _is_stop(low) or low.isdigit():
                 continue
-            head = left == 3 and low not in _LIGHT
+            head = left == 2 and low not in _LIGHT
             found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
-            if not (left == 3 and low in _LIGHT):
+            if not (left == 2 and low in _LIGHT):
                 left = max(0, left - 1)
     return tuple(found)
 
