@@ -18,8 +18,8 @@ from returns.result import Success
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.judges.grounding import GroundingJudge
 from factledger.adapters.judges.llm import LlmJudge
-from factledger.adapters.judges.vetoed import VetoedJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
+from factledger.adapters.judges.vetoed import VetoedJudge
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.adapters.logging_setup import configure_logging
 from factledger.adapters.logs.file_backend import FileLogBackend

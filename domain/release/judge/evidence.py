@@ -194,9 +194,11 @@ def _scope(scope: JsonValue) -> Scope:
     end = evidence_instants(str(data.get("end", "")))
     sql = data.get("sql")
     dialect = data.get("dialect")
-    shape = query_shape(sql, dialect if isinstance(dialect, str) else None) if isinstance(
-        sql, str
-    ) else None
+    shape = (
+        query_shape(sql, dialect if isinstance(dialect, str) else None)
+        if isinstance(sql, str)
+        else None
+    )
     skipped = data.get("skipped")
     service = data.get("service")
     query = data.get("query")
@@ -238,9 +240,7 @@ def view_of(content: JsonValue, scope: JsonValue) -> CallView:
     scope_view = _scope(scope)
     group_by = scope_view.shape.group_by if scope_view.shape else ()
     records = (
-        tuple(
-            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
-        )
+        tuple(evolve(_record(item, names), group=_group(item, names, group_by)) for item in items)
         if isinstance(items, list)
         else ()
     )

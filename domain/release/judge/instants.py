@@ -34,10 +34,13 @@ _CLOCK = re.compile(
     r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?![\d:])",
     re.IGNORECASE,
 )
-_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DAY_MONTH = re.compile(
-    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r"|" + _MONTH.replace("(jan", "(?P<m2>jan")
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+"
+    + _MONTH
+    + r"|"
+    + _MONTH.replace("(jan", "(?P<m2>jan")
     + r"\s+(\d{1,2})(?:st|nd|rd|th)?)(?:,?\s+(\d{4}))?\b",
     re.IGNORECASE,
 )
@@ -97,10 +100,48 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
             seconds = int(m[4]) * 3600 + int(m[5]) * 60 + int(m[6] or 0) - _offset(m[7])
             precision = 1 if m[6] else 60
         found.append(
-            ClaimTime(m[0], date, seconds, precision or 86400, _direction(text, m.start()),
-                      m.start(), m.end())  # fmt: skip
+            ClaimTime(
+                m[0],
+                date,
+                seconds,
+                precision or 86400,
+                _direction(text, m.start()),
+                m.start(),
+                m.end(),
+            )
         )
         taken.append((m.start(), m.end()))
+    found += _dates_and_names(text, taken)
+    for m in _CLOCK.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        hour, minute, second, half = int(m[1]), m[2], m[3], m[4]
+        if minute is None and half is None:
+            continue  # a bare number is no time
+        if hour > 23 or (half and hour > 12) or (minute is not None and int(minute) > 59):
+            continue
+        if half:
+            hour = hour % 12 + (12 if half.lower().startswith("p") else 0)
+        seconds = hour * 3600 + int(minute or 0) * 60 + int(second or 0)
+        precision = 1 if second else 60 if minute is not None else 3600
+        found.append(
+            ClaimTime(
+                m[0].strip(),
+                None,
+                seconds,
+                precision,
+                _direction(text, m.start()),
+                m.start(),
+                m.start() + len(m[0].rstrip()),
+                half.lower()[0] + "m" if half else None,
+            )
+        )
+    return _ranges(text, sorted(found, key=lambda t: t.start))
+
+
+def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]:
+    """ "29 November", "Dec 15, 2026", "midnight", "noon" (their spans added to ``taken``)."""
+    found: list[ClaimTime] = []
     for m in _DAY_MONTH.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
@@ -115,28 +156,11 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
         found.append(ClaimTime(m[0], None, seconds, 60, _direction(text, m.start()),
                                m.start(), m.end()))  # fmt: skip
         taken.append((m.start(), m.end()))
-    for m in _CLOCK.finditer(text):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
-        hour, minute, second, half = int(m[1]), m[2], m[3], m[4]
-        if minute is None and half is None:
-            continue  # a bare number is no time
-        if hour > 23 or (half and hour > 12) or (minute is not None and int(minute) > 59):
-            continue
-        if half:
-            hour = hour % 12 + (12 if half.lower().startswith("p") else 0)
-        seconds = hour * 3600 + int(minute or 0) * 60 + int(second or 0)
-        precision = 1 if second else 60 if minute is not None else 3600
-        found.append(
-            ClaimTime(m[0].strip(), None, seconds, precision, _direction(text, m.start()),
-                      m.start(), m.start() + len(m[0].rstrip()),
-                      half.lower()[0] + "m" if half else None)  # fmt: skip
-        )
-    return _ranges(text, sorted(found, key=lambda t: t.start))
+    return found
 
 
 def _ranges(text: str, times: list[ClaimTime]) -> tuple[ClaimTime, ...]:
-    """"from 2:00 to 3:00 pm": the second time's half of the day holds for the first."""
+    """ "from 2:00 to 3:00 pm": the second time's half of the day holds for the first."""
     for i in range(len(times) - 1):
         first, second = times[i], times[i + 1]
         between = text[first.end : second.start]

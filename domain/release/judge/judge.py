@@ -24,7 +24,7 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
-from factledger.domain.release.judge.negative import check_negative
+from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.text_rules import (
@@ -77,12 +77,13 @@ def _supporting(
         return Finding(GroundingReason.NO_EVIDENCE_CITED)
     conclusion = bool(extra)
     prose = [clause for view in views for clause in view.prose] + list(extra)
-    stems = frozenset().union(*(view.positive | view.negative for view in views), *(
-        c.stems for c in extra
-    ))
+    stems = frozenset().union(
+        *(view.positive | view.negative for view in views), *(c.stems for c in extra)
+    )
     text = " ".join(view.text for view in views)
     return (
-        check_entities(claim, views, known)
+        (check_overreach(claim, text) if conclusion else None)
+        or check_entities(claim, views, known)
         or check_times(claim, views)
         or check_numbers(claim, views, bind=not conclusion)
         or check_polarity(claim, prose)

@@ -25,7 +25,7 @@ from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, content_stems
 
-__all__ = ["check_negative"]
+__all__ = ["check_negative", "check_overreach"]
 
 _NO_MATCH = re.compile(
     r"\b(no|none|zero|nothing|not\s+(?:a\s+single|any|one)|not\s+(?:find|found|see|show|"
@@ -43,6 +43,11 @@ _BROADER = re.compile(
     r"no\s+(?:issue|problem|fault|incident|outage)s?|never|"
     r"(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t\s+(?!find|found|match|return|show|"
     r"contain|turn|appear|log|record|see|seen)\w+)\b",
+    re.IGNORECASE,
+)
+_OVERREACH = re.compile(
+    r"\b((?:is|was|are|were)\s+(?:healthy|fine)|(?<!be )ruled?\s+out|rules\s+out|not\s+affected|"
+    r"unaffected|not\s+the\s+cause|exonerat\w*|not\s+responsible)\b",
     re.IGNORECASE,
 )
 _EVER = re.compile(r"\b(ever|at\s+all|anywhere|any\s+time|always)\b", re.IGNORECASE)
@@ -79,6 +84,15 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     return None
 
 
+def check_overreach(claim: ParsedClaim, text: str) -> Finding | None:
+    """A conclusion that declares something healthy, ruled out or not the cause, in words the
+    evidence does not use: absence of a match never says that."""
+    broader = _OVERREACH.search(claim.text)
+    if broader is None or broader.group().lower() in text:
+        return None
+    return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
+
+
 def _bounded(view: CallView) -> bool:
     """True when the search had a window or a time filter."""
     if view.scope.start is not None:
@@ -97,12 +111,17 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     lowered = claim.text.lower()
     broader = Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
     query = content_stems(scope.query)
-    if any(not has_stem(term, claim.stems) for term in query):
-        if not present(scope.query.lower().strip(), lowered):
-            return broader
-    if scope.service and not present(scope.service.lower(), lowered):
-        if not content_stems(scope.service.replace("-", " ")) <= claim.stems:
-            return broader
+    if any(not has_stem(term, claim.stems) for term in query) and not present(
+        scope.query.lower().strip(), lowered
+    ):
+        return broader
+    service = scope.service
+    if (
+        service
+        and not present(service.lower(), lowered)
+        and not content_stems(service.replace("-", " ")) <= claim.stems
+    ):
+        return broader
     if scope.start is not None and scope.end is not None:
         found = _window(claim, view, cue)
         if found is not None:
@@ -123,7 +142,8 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
 
 def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
     start, end = view.scope.start, view.scope.end
-    assert start is not None and end is not None
+    assert start is not None
+    assert end is not None
     for item in claim.times:
         if item.seconds is not None and not within(item, start, end):
             return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, item.text)

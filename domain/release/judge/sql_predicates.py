@@ -56,14 +56,14 @@ class QueryShape:
 
 def _conjuncts(node: exp.Expression) -> list[exp.Expression]:
     if isinstance(node, exp.And):
-        return _conjuncts(node.left) + _conjuncts(node.right)
+        return _conjuncts(node.args["this"]) + _conjuncts(node.args["expression"])
     if isinstance(node, exp.Paren):
-        return _conjuncts(node.this)
+        return _conjuncts(node.args["this"])
     return [node]
 
 
 def _predicate(node: exp.Expression) -> Predicate:
-    literals = [lit for lit in node.find_all(exp.Literal)]
+    literals = list(node.find_all(exp.Literal))
     values = tuple(str(lit.this) for lit in literals)
     strings = any(lit.is_string for lit in literals)
     columns = [col.name for col in node.find_all(exp.Column)]
@@ -78,7 +78,7 @@ def _predicate(node: exp.Expression) -> Predicate:
         op = "or"
     if isinstance(inner, exp.Between):
         op = "between"
-    if op in _FLIP and isinstance(inner.left, exp.Literal):
+    if op in _FLIP and isinstance(inner.args.get("this"), exp.Literal):
         op = _FLIP[op]
     if negated:
         op = "not " + op

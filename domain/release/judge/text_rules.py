@@ -50,8 +50,36 @@ _LOG_OF = re.compile(
 )
 _COMPOUND = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _NOT_NAMES = frozenset(
-    """the its their no these those all any error errors warn warning warnings info debug fatal
-    application service services server pod pods same whose which our system gateway""".split()
+    [
+        "the",
+        "its",
+        "their",
+        "no",
+        "these",
+        "those",
+        "all",
+        "any",
+        "error",
+        "errors",
+        "warn",
+        "warning",
+        "warnings",
+        "info",
+        "debug",
+        "fatal",
+        "application",
+        "service",
+        "services",
+        "server",
+        "pod",
+        "pods",
+        "same",
+        "whose",
+        "which",
+        "our",
+        "system",
+        "gateway",
+    ]
 )
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
@@ -118,9 +146,8 @@ def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
     if low in known and low not in {s.lower() for s in services}:
         return False
     return any(
-        low == s.lower() or content_stems(low.replace("-", " ")) <= content_stems(
-            s.replace("-", " ")
-        )
+        low == s.lower()
+        or content_stems(low.replace("-", " ")) <= content_stems(s.replace("-", " "))
         for s in services
     )
 
@@ -181,8 +208,7 @@ def _shaped(group: str, views: Sequence[CallView]) -> bool:
     shapes = [view.structure for view in views]
     if group in {"universal", "exclusive"}:
         return any(
-            s.get("patterns") == 1 or s.get("levels") == 1 or s.get("records") == 1
-            for s in shapes
+            s.get("patterns") == 1 or s.get("levels") == 1 or s.get("records") == 1 for s in shapes
         )
     if group == "dual":
         return len(views) == 2 or any(
@@ -194,10 +220,10 @@ def _shaped(group: str, views: Sequence[CallView]) -> bool:
 
 
 def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """"Most": a number of the claim is more than half of a total of the cited evidence."""
+    """A claim of "most" holds when one of its numbers is over half a total of the evidence."""
     numbers = [q.value for q, _ in claim.quantities if q.dimension is None]
     for view in views:
-        totals = [sum(view.values)] + [v for v in view.values]
+        totals = [sum(view.values), *view.values]
         if any(n > total / 2 and n <= total for n in numbers for total in totals if total):
             return True
     return False
@@ -241,7 +267,6 @@ def check_causal(
     if conclusion or any(CAUSAL_EVIDENCE.search(text) for text in _overlapping(claim, views)):
         return None
     return refused
-
 
 
 def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:

@@ -31,6 +31,12 @@ __all__ = [
     "words",
 ]
 
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a list written as text."""
+    return frozenset(text.split())
+
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+")
 _SPLIT = re.compile(r"[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b")
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
@@ -39,18 +45,17 @@ _SUFFIXES = (
     "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ies", "es", "s",
     "ly", "ers", "er", "als", "al",
 )  # fmt: skip
-_NEGATION = frozenset(
+_NEGATION = _words(
     "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
-    .split()
 )
-_STOP = frozenset(
+_STOP = _words(
     """a an the of to in on at by for from with as is are was were be been being it its this
     that these those there their they them we our you your he she his her i me my and or if
     then than so such also too very just into onto out up down off over about after before
     since until between during per via while when where which who whom whose what how why
     has have had having do does did doing can could may might must shall should will would
     s t one both each other same own more most some any all every only again further once
-    here ll re ve d m o y""".split()
+    here ll re ve d m o y"""
 )
 _FOLDS = {
     "success": "succeed", "successful": "succeed", "successfully": "succeed",
@@ -58,48 +63,44 @@ _FOLDS = {
 }  # fmt: skip
 _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
-META = frozenset(
+META = _words(
     """log logs logged logging line lines entry entries row rows record records result results
     query queries queried search searched show shows showed shown see seen saw find found
     finding match matched matches matching return returned returns evidence runbook runbooks
     document documents doc docs section says say said state states stated note notes noted
     indicate indicates indicated report reports reported observed observe observation appear
     appears appeared contain contains contained mention mentions mentioned table column count
-    counted counts total number""".split()
+    counted counts total number"""
 )
 """Words about the evidence itself rather than what it tells (not required to appear)."""
-ACRONYMS = frozenset(
+ACRONYMS = _words(
     """utc gmt cet z http https sql api apis cpu cpus db dbs ram tls ssl dns url urls id ids json
     xml tcp udp ip ok p50 p90 p95 p99 p999 qps rps tps sla slo slos eta am pm ui ux os vm vms
-    k8s aws gcp io ntp smtp rest rpc grpc ci cd iso gc jvm oom mtls""".split()
+    k8s aws gcp io ntp smtp rest rpc grpc ci cd iso gc jvm oom mtls"""
 )
 """Common acronyms: never identifiers that must appear verbatim (still words of a claim)."""
-FORMAT_WORDS = frozenset("utc gmt cet z am pm iso ok id ids".split())
+FORMAT_WORDS = _words("utc gmt cet z am pm iso ok id ids")
 """Words that only format a value (a time zone, a clock half): never required."""
-TROUBLE = frozenset(
-    "fail error problem issue fault trouble broken incident outage degrad bad".split()
-)
+TROUBLE = _words("fail error problem issue fault trouble broken incident outage degrad bad")
 """Generic trouble words: one stands for another."""
-SYMPTOMS = frozenset(
-    "stop cannot unabl lag pressur full affect high spik miss wait stuck pend".split()
-)
+SYMPTOMS = _words("stop cannot unabl lag pressur full affect high spik miss wait stuck pend")
 """Words of evidence that describe trouble without naming it (they back a generic one)."""
-SPECIFIC_TROUBLE = frozenset(
+SPECIFIC_TROUBLE = _words(
     """deadlock timeout exhaust crash leak throttl reject refus panic saturat overload
-    unreachable unavailable backlog oom evict outofmemory""".split()
+    unreachable unavailable backlog oom evict outofmemory"""
 )
 """Specific trouble words: each must be matched by the same word (stem) in the evidence."""
 QUANTIFIER_GROUPS: dict[str, frozenset[str]] = {
-    "universal": frozenset("all every each entire whole always everything everyone".split()),
-    "exclusive": frozenset("only solely exclusively sole".split()),
+    "universal": _words("all every each entire whole always everything everyone"),
+    "exclusive": _words("only solely exclusively sole"),
     "dual": frozenset(["both"]),
-    "existential": frozenset("some several few partly partially".split()),
-    "majority": frozenset("most majority mostly".split()),
+    "existential": _words("some several few partly partially"),
+    "majority": _words("most majority mostly"),
 }
 """Quantifier words by what they claim."""
 CAUSAL_CLAIM = re.compile(
-    r"\b(because|caused\s+by|caus\w*|due\s+to|owing\s+to|led\s+to|leads?\s+to|leading\s+to|result(?:s|ed)?"
-    r"\s+(?:in|from)|as\s+a\s+result|triggered|responsible\s+for|root\s+cause|driven\s+by|"
+    r"\b(because|caused\s+by|caus\w*|due\s+to|owing\s+to|led\s+to|leads?\s+to|leading\s+to|"
+    r"result(?:s|ed)?\s+(?:in|from)|as\s+a\s+result|triggered|responsible\s+for|root\s+cause|driven\s+by|"
     r"therefore|hence|consequently)\b",
     re.IGNORECASE,
 )
@@ -128,9 +129,10 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith("ss"):
                 break
+            cut = len(suffix)
             if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
-                suffix = "s"
-            word = word[: -len(suffix)]
+                cut = 1
+            word = word[:-cut]
             break
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]

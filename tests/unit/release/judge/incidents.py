@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge import ClaimEvidence, Finding, ground
 
 
-def sql_result(sql: str, columns: list[str], rows: list[list[object]], **scope: object) -> JsonObject:
+def sql_result(
+    sql: str, columns: list[str], rows: list[list[object]], **scope: object
+) -> JsonObject:
     """A query_sql agent result."""
-    return {
+    return cast(
+        "JsonObject",
+        {
         "tool_call_id": "q",
         "status": "READY",
         "evidence_status": "EVIDENCE_FOUND" if rows else "NO_EVIDENCE",
@@ -17,8 +23,9 @@ def sql_result(sql: str, columns: list[str], rows: list[list[object]], **scope: 
                   "dialect": "mysql", **scope},
         "truncated": False,
         "columns": columns,
-        "rows": rows,  # type: ignore[dict-item]
-    }  # fmt: skip
+        "rows": rows,
+        },
+    )  # fmt: skip
 
 
 def log_result(
@@ -31,7 +38,7 @@ def log_result(
     skipped: JsonObject | None = None,
 ) -> JsonObject:
     """A query_logs agent result: patterns as (template, count, level, example messages)."""
-    listed: list[JsonObject] = []
+    listed: list[Any] = []
     levels: dict[str, int] = {}
     for number, (template, count, level, messages) in enumerate(patterns):
         examples = [
@@ -45,7 +52,9 @@ def log_result(
                        "examples": examples})  # fmt: skip
         levels[level] = levels.get(level, 0) + count
     total = sum(levels.values())
-    return {
+    return cast(
+        "JsonObject",
+        {
         "tool_call_id": "l",
         "status": "READY",
         "evidence_status": "EVIDENCE_FOUND" if total else "NO_EVIDENCE",
@@ -55,28 +64,37 @@ def log_result(
         "matched_count": total,
         "observed_range": {"first": "2026-11-28T14:32:05.120Z" if total else None,
                            "last": "2026-11-28T14:58:41.003Z" if total else None},
-        "level_counts": levels,  # type: ignore[dict-item]
+        "level_counts": levels,
         "pattern_count": len(listed),
-        "patterns": listed,  # type: ignore[dict-item]
+        "patterns": listed,
         "events": [],
-    }  # fmt: skip
+        },
+    )  # fmt: skip
 
 
 def knowledge_result(query: str, excerpts: list[tuple[str, str]]) -> JsonObject:
     """A lookup_knowledge agent result: excerpts as (title, text)."""
-    return {
-        "tool_call_id": "k",
-        "status": "READY",
-        "evidence_status": "EVIDENCE_FOUND",
-        "scope": {"query": query},
-        "truncated": False,
-        "relevance_level": "HIGH",
-        "evidence": [
-            {"document_id": f"doc-{i}.md", "title": title, "section": "Symptoms",
-             "excerpt": text, "relevance_level": "HIGH"}
-            for i, (title, text) in enumerate(excerpts)
-        ],  # fmt: skip
-    }
+    return cast(
+        "JsonObject",
+        {
+            "tool_call_id": "k",
+            "status": "READY",
+            "evidence_status": "EVIDENCE_FOUND",
+            "scope": {"query": query},
+            "truncated": False,
+            "relevance_level": "HIGH",
+            "evidence": [
+                {
+                    "document_id": f"doc-{i}.md",
+                    "title": title,
+                    "section": "Symptoms",
+                    "excerpt": text,
+                    "relevance_level": "HIGH",
+                }
+                for i, (title, text) in enumerate(excerpts)
+            ],
+        },
+    )
 
 
 # Incident 1: an online shop, failed orders after a deploy (MySQL).
@@ -113,12 +131,17 @@ SEARCH_TIMEOUTS = log_result(
 CACHE_MISSES = log_result(
     "search-api",
     "cache miss",
-    [("cache miss ratio <*>% over last <*> s", 12, "WARN", ["cache miss ratio 35% over last 60 s"])],
+    [
+        (
+            "cache miss ratio <*>% over last <*> s",
+            12,
+            "WARN",
+            ["cache miss ratio 35% over last 60 s"],
+        )
+    ],
 )
 NO_INDEX_OOM = log_result("index-svc", "OutOfMemoryError", [])
-NO_AUTH_EXPIRED = log_result(
-    "auth", "token expired", [], skipped={"unreadable": 2}
-)
+NO_AUTH_EXPIRED = log_result("auth", "token expired", [], skipped={"unreadable": 2})
 # Incident 3: a message broker out of disk (runbook).
 BROKER_RUNBOOK = knowledge_result(
     "kafka broker disk full",

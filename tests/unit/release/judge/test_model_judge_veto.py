@@ -6,6 +6,7 @@ from __future__ import annotations
 from factledger.adapters.bootstrap import build_judge
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.judges.vetoed import VetoedJudge
+from factledger.domain.release.judge import ClaimEvidence
 from factledger.ports.semantic_judge import (
     JudgeAnswer,
     JudgeFinding,
@@ -13,7 +14,6 @@ from factledger.ports.semantic_judge import (
     JudgeSupported,
     JudgeUnsupported,
 )
-from factledger.domain.release.judge import ClaimEvidence
 from tests.unit.release.judge.incidents import FAILED_ORDERS, SUPPORT
 
 
