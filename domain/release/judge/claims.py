@@ -45,6 +45,11 @@ class ParsedClaim:
     clauses: tuple[tuple[int, int], ...]
     """Clause spans (start, end)."""
 
+    @property
+    def keys(self) -> frozenset[str]:
+        """The beginnings of its words: which evidence clauses are about it."""
+        return frozenset(word.stem[:4] for word in self.words if len(word.stem) >= 3)
+
     def clause_at(self, position: int) -> str:
         """The clause holding ``position``."""
         for start, end in self.clauses:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from functools import cached_property, lru_cache
 
 from attrs import evolve, frozen
 
@@ -19,7 +20,13 @@ from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
-from factledger.domain.release.judge.words import clauses, content_stems, words
+from factledger.domain.release.judge.words import (
+    clauses,
+    content_stems,
+    joined_timeout,
+    stem,
+    words,
+)
 
 __all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
 
@@ -28,7 +35,8 @@ _SKIPPED_KEYS = frozenset(
 )
 _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
-_ZERO = re.compile(r"([A-Za-z][A-Za-z_]*)\s*[=:]\s*0(?![\d.])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_ZERO = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*[=:][ \t]*0(?![\d.])")
 
 
 @frozen
@@ -70,13 +78,17 @@ class Clause:
     """Stems a negation applies to first (``not gradually``)."""
 
 
+@lru_cache(maxsize=8192)
 def clause_of(text: str, negated: bool = False) -> Clause:
-    """One clause read (every word negated when ``negated``: a negative observation)."""
+    """One clause read (every word negated when ``negated``: a negative observation).
+
+    Remembered by text: runbook excerpts and log templates recur across calls and runs."""
     found = words(text)
     stems = frozenset(w.stem for w in found)
     positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
     negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
-    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in _ZERO.findall(text)))
+    keys = _ZERO.findall(text) if "0" in text else []
+    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
     heads = stems if negated else frozenset(w.stem for w in found if w.head)
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
 
@@ -97,28 +109,84 @@ class Scope:
     """Every string of the scope, lower-cased."""
 
 
-@frozen
 class CallView:
-    """One cited call, read."""
+    """One cited call, read on demand (each part once, only when a rule asks for it)."""
 
-    text: str
-    """Every string and key of result and scope, lower-cased."""
-    positive: frozenset[str]
-    """Stems found outside a negation."""
-    negative: frozenset[str]
-    """Stems found negated, or as a field whose value is zero (``idle=0``)."""
-    quantities: tuple[Quantity, ...]
-    values: tuple[float, ...]
-    """Plain numbers to derive computed numbers from (bounded)."""
-    instants: tuple[datetime, ...]
-    records: tuple[Record, ...]
-    record_kind: str
-    """``rows``, ``patterns``, ``evidence`` or empty."""
-    prose: tuple[Clause, ...]
-    """Clauses of the result's text (for polarity, quantifier and causal wording)."""
-    scope: Scope
-    structure: dict[str, int]
-    """Counts that can make a quantifier true (patterns, levels, rows, records)."""
+    def __init__(self, content: JsonValue, scope: JsonValue) -> None:
+        self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
+        self._content = content
+        self._texts = list(dict.fromkeys(text for _, text in _strings(content)))
+        self.scope = _scope(scope)
+        """What the call searched."""
+        self._read: dict[int, Clause] = {}
+
+    @cached_property
+    def text(self) -> str:
+        """Every string and key of result and scope, lower-cased."""
+        return (" ".join(self._texts) + " " + self.scope.text).lower()
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """Every folded word of the result (with fields of value zero)."""
+        joined = joined_timeout(" ".join(self._texts))
+        zeros = (content_stems(k.replace("_", " ")) for k in _ZERO.findall(joined))
+        return frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+
+    @cached_property
+    def quantities(self) -> tuple[Quantity, ...]:
+        """Every number of the result with its unit."""
+        return tuple(_numbers(self._content)) + tuple(_rows(self._data))
+
+    @cached_property
+    def values(self) -> tuple[float, ...]:
+        """Plain numbers to derive computed numbers from (bounded)."""
+        plain = dict.fromkeys(q.value for q in self.quantities if q.dimension is None)
+        return tuple(plain)[:_MAX_VALUES]
+
+    @cached_property
+    def instants(self) -> tuple[datetime, ...]:
+        """Every instant of result and scope."""
+        return evidence_instants(" ".join(self._texts)) + evidence_instants(self.scope.text)
+
+    @cached_property
+    def record_kind(self) -> str:
+        """``rows``, ``patterns`` or empty (excerpts are prose, not records)."""
+        kind = next((key for key in _RECORD_KEYS if isinstance(self._data.get(key), list)), "")
+        return kind if kind in {"rows", "patterns"} else ""
+
+    @cached_property
+    def records(self) -> tuple[Record, ...]:
+        """The rows or patterns, each with its numbers and labels."""
+        kind = self.record_kind
+        items = self._data.get(kind, []) if kind else []
+        columns = self._data.get("columns")
+        names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
+        group_by = self.scope.shape.group_by if self.scope.shape else ()
+        if not isinstance(items, list):
+            return ()
+        return tuple(
+            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
+        )
+
+    @cached_property
+    def clause_texts(self) -> tuple[str, ...]:
+        """Clauses of the result's text, lower-cased."""
+        return tuple(part.lower() for text in self._texts for part in clauses(text))
+
+    @cached_property
+    def structure(self) -> dict[str, int]:
+        """Counts that can make a quantifier true (patterns, levels, rows)."""
+        return _structure(self._data, self.records, self.record_kind)
+
+    def about(self, keys: frozenset[str]) -> tuple[Clause, ...]:
+        """The clauses holding any of ``keys`` (word beginnings), read."""
+        found: list[Clause] = []
+        for index, text in enumerate(self.clause_texts):
+            if any(key in text for key in keys):
+                if index not in self._read:
+                    self._read[index] = clause_of(text)
+                found.append(self._read[index])
+        return tuple(found)
 
 
 def _strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:
@@ -227,38 +295,4 @@ def _structure(
 
 def view_of(content: JsonValue, scope: JsonValue) -> CallView:
     """Read one cited call."""
-    data = content if isinstance(content, dict) else {}
-    texts = [text for _, text in _strings(content)]
-    prose = tuple(clause_of(part) for text in texts for part in clauses(text))
-    positive = frozenset().union(*(c.positive for c in prose))
-    negative = frozenset().union(*(c.negative for c in prose))
-    quantities = tuple(_numbers(content)) + tuple(_rows(data))
-    kind = next((key for key in _RECORD_KEYS if isinstance(data.get(key), list)), "")
-    items = data.get(kind, []) if kind else []
-    columns = data.get("columns")
-    names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
-    scope_view = _scope(scope)
-    group_by = scope_view.shape.group_by if scope_view.shape else ()
-    records = (
-        tuple(evolve(_record(item, names), group=_group(item, names, group_by)) for item in items)
-        if isinstance(items, list)
-        else ()
-    )
-    values = tuple(dict.fromkeys(q.value for q in quantities if q.dimension is None))
-    return CallView(
-        text=(" ".join(texts) + " " + scope_view.text).lower(),
-        positive=positive,
-        negative=negative,
-        quantities=quantities,
-        values=values[:_MAX_VALUES],
-        instants=evidence_instants(" ".join(texts)) + _scope_instants(scope_view),
-        records=records,
-        record_kind=kind,
-        prose=prose,
-        scope=scope_view,
-        structure=_structure(data, records, kind),
-    )
-
-
-def _scope_instants(scope: Scope) -> tuple[datetime, ...]:
-    return evidence_instants(scope.text)
+    return CallView(content, scope)

@@ -198,6 +198,8 @@ def blank_times(text: str) -> str:
 def evidence_instants(text: str) -> tuple[datetime, ...]:
     """Every ISO instant (with a time of day) or date in evidence text, as UTC."""
     found: list[datetime] = []
+    if "-" not in text:
+        return ()
     for m in _ISO.finditer(text):
         base = datetime(int(m[1]), int(m[2]), int(m[3]), tzinfo=UTC)
         if m[4] is not None:

@@ -76,10 +76,9 @@ def _supporting(
     if not views:
         return Finding(GroundingReason.NO_EVIDENCE_CITED)
     conclusion = bool(extra)
-    prose = [clause for view in views for clause in view.prose] + list(extra)
-    stems = frozenset().union(
-        *(view.positive | view.negative for view in views), *(c.stems for c in extra)
-    )
+    keys = claim.keys
+    prose = [clause for view in views for clause in view.about(keys)] + list(extra)
+    stems = frozenset().union(*(view.stems for view in views), *(c.stems for c in extra))
     text = " ".join(view.text for view in views)
     return (
         (check_overreach(claim, text) if conclusion else None)

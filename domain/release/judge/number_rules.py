@@ -32,6 +32,8 @@ _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
 
 def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """Every time of the claim is an instant of the cited calls, facing their filters."""
+    if not claim.times:
+        return None
     instants = [instant for view in views for instant in view.instants]
     for item in claim.times:
         if not any(matches(item, instant) for instant in instants):

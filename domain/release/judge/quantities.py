@@ -55,6 +55,7 @@ _NUMBER = re.compile(
     r"(?!\w|\.\d)",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
 _KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
 _ABOUT = re.compile(
     r"\b(about|around|roughly|approximately|approx|nearly|almost|some|~)\s*$", re.IGNORECASE
@@ -118,6 +119,8 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
 def text_quantities(text: str) -> Iterable[Quantity]:
     """Every number of evidence text, with the unit written after it or in its key
     (``waited_ms=2000``)."""
+    if _DIGIT.search(text) is None:
+        return
     text = blank_times(text)
     for m in _NUMBER.finditer(text):
         unit = m[2]

@@ -195,7 +195,7 @@ def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
     return [
         clause.text
         for view in views
-        for clause in view.prose
+        for clause in view.about(claim.keys)
         if len(clause.stems & claim.stems) >= need
     ]
 

@@ -26,6 +26,7 @@ __all__ = [
     "TROUBLE",
     "Word",
     "clauses",
+    "joined_timeout",
     "content_stems",
     "stem",
     "words",
@@ -161,9 +162,11 @@ def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
     is one of the two content words after a negation in the same clause."""
     found: list[Word] = []
+    if "tim" in text.lower():
+        text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
         left = 0
-        for match in _WORD.finditer(_joined_timeout(clause)):
+        for match in _WORD.finditer(clause):
             raw = match.group()
             low = raw.lower()
             if low in _NEGATION or low.endswith("n't"):
@@ -181,7 +184,8 @@ def words(text: str) -> tuple[Word, ...]:
     return tuple(found)
 
 
-def _joined_timeout(text: str) -> str:
+def joined_timeout(text: str) -> str:
+    """``text`` with "timed out" and "time-out" written as one word."""
     return re.sub(r"\btim(?:ed|e)[\s-]out\b", "timeout", text, flags=re.IGNORECASE)
 
 
