@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView, Clause
@@ -87,12 +88,16 @@ Known = frozenset[str]
 
 
 def has_stem(word: str, stems: frozenset[str]) -> bool:
-    """True when ``word`` (a stem) or a close inflection of it is in ``stems``."""
+    """True when ``word`` (a stem) or a close inflection of it (same first six letters) is in
+    ``stems``."""
     if word in stems:
         return True
-    if len(word) >= 6:
-        return any(s.startswith(word[:6]) for s in stems if len(s) >= 6 and s[:3] == word[:3])
-    return False
+    return len(word) >= 6 and word[:6] in _prefixes(stems)
+
+
+@lru_cache(maxsize=512)
+def _prefixes(stems: frozenset[str]) -> frozenset[str]:
+    return frozenset(s[:6] for s in stems if len(s) >= 6)
 
 
 def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) -> Finding | None:
