@@ -45,7 +45,7 @@ __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 class GroundingPolicy:
     """Thresholds of the grounding judge."""
 
-    term_coverage: float = 0.5
+    term_coverage: float = 0.4
     """Share of a claim's content words that must be in its evidence."""
     conclusion_term_coverage: float = 0.4
     """Share of the conclusion's content words that must be in the evidence."""

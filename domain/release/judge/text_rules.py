@@ -135,8 +135,8 @@ def _a_name(token: str, known: Known, text: str) -> bool:
     parts = token.split("-")
     if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
         return False  # a hyphenated spelling of a word of the evidence ("time-outs")
-    if any(present(sep.join(parts), text) for sep in (".", "_")):
-        return True  # the name exists, spelled otherwise: this spelling names something else
+    if present(".".join(parts), text):
+        return True  # a host name spelled otherwise: this spelling names something else
     return any(
         name.split("-")[0] == parts[0] or name.split("-")[-1] == parts[-1]
         for name in compounds(text)

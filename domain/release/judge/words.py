@@ -199,6 +199,8 @@ def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
 
 def clauses(text: str) -> tuple[str, ...]:
     """The clauses of ``text`` (split at sentence and clause punctuation)."""
+    if " " not in text:
+        return (text,) if text else ()
     return tuple(part for _, part in _clause_spans(text) if part.strip())
 
 
