@@ -170,8 +170,9 @@ class CallView:
 
     @cached_property
     def clause_texts(self) -> tuple[str, ...]:
-        """Clauses of the result's text, lower-cased."""
-        return tuple(part.lower() for text in self._texts for part in clauses(text))
+        """Clauses of the result's text, lower-cased, and "no <field>" for each empty field."""
+        found = [part.lower() for text in self._texts for part in clauses(text)]
+        return (*found, *(f"no {name}" for name in _nulls(self._data)))
 
     @cached_property
     def structure(self) -> dict[str, int]:
@@ -187,6 +188,17 @@ class CallView:
                     self._read[index] = clause_of(text)
                 found.append(self._read[index])
         return tuple(found)
+
+
+def _nulls(data: dict[str, JsonValue]) -> list[str]:
+    """Fields and SQL columns without a value (``renewed_at: null``): they deny their name."""
+    names = [key for key, value in data.items() if value is None]
+    columns, rows = data.get("columns"), data.get("rows")
+    if isinstance(columns, list) and isinstance(rows, list):
+        for row in rows:
+            if isinstance(row, list):
+                names += [str(c) for c, cell in zip(columns, row, strict=False) if cell is None]
+    return list(dict.fromkeys(name.replace("_", " ") for name in names))
 
 
 def _strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:

@@ -170,7 +170,8 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
         best = max(scores)
         closest = [c for c, score in zip(holding, scores, strict=True) if score == best]
         if word.negated:
-            wrong = not any(has_stem(word.stem, c.negative) for c in closest)
+            denied = frozenset(w.stem for w in claim.words if w.negated)
+            wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
         else:
             wrong = all(
                 has_stem(word.stem, c.heads) and not has_stem(word.stem, c.positive)
