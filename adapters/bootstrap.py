@@ -19,6 +19,7 @@ from factledger.adapters.config.settings import Settings, SettingsError, load_se
 from factledger.adapters.judges.grounding import GroundingJudge
 from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.judges.recorded_repairs import NoRepair
+from factledger.adapters.judges.vetoed import VetoedJudge
 from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.adapters.logging_setup import configure_logging
 from factledger.adapters.logs.file_backend import FileLogBackend
@@ -292,11 +293,12 @@ def build_interceptor(
 
 
 def build_judge(settings: Settings, closers: list[Callable[[], None]]) -> SemanticJudge:
-    """The semantic judge the settings choose (``grounding`` unless ``llm`` is asked for)."""
+    """The semantic judge the settings choose (``grounding`` unless ``llm`` is asked for; a
+    model judge stays under the grounding judge's veto)."""
     if settings.judge.kind == "llm":
         client = build_chat_client(settings, "judge.kind")
         closers.append(client.close)
-        return LlmJudge(client)
+        return VetoedJudge(LlmJudge(client))
     return GroundingJudge()
 
 

@@ -6,7 +6,7 @@ from typing import Protocol, TypeAlias
 
 from attrs import frozen
 
-from factledger.domain.release.grounding import ClaimEvidence
+from factledger.domain.release.judge import ClaimEvidence
 
 __all__ = [
     "JudgeAnswer",

@@ -1,8 +1,9 @@
-"""The embedded grounding judge (used when no model is configured)."""
+"""The embedded grounding judge (used when no model is configured, and as the veto of a
+model judge)."""
 
 from __future__ import annotations
 
-from factledger.domain.release.grounding import GroundingPolicy, ground
+from factledger.domain.release.judge import GroundingPolicy, ground
 from factledger.ports.semantic_judge import (
     JudgeAnswer,
     JudgeFinding,
@@ -15,7 +16,7 @@ __all__ = ["GroundingJudge"]
 
 
 class GroundingJudge:
-    """Deterministic: numbers, identifiers and key terms must be in the cited evidence."""
+    """Deterministic: reads each claim's structure against the calls it cites."""
 
     name = "grounding"
     uses_model = False
@@ -28,10 +29,12 @@ class GroundingJudge:
         if report.supported:
             return JudgeSupported()
         findings = [
-            JudgeFinding(index, reason.value)
-            for index, reason in enumerate(report.analyses)
-            if reason is not None
+            JudgeFinding(index, found.reason.value, found.token)
+            for index, found in enumerate(report.analyses)
+            if found is not None
         ]
         if report.conclusion is not None:
-            findings.append(JudgeFinding(-1, report.conclusion.value))
+            findings.append(
+                JudgeFinding(-1, report.conclusion.reason.value, report.conclusion.token)
+            )
         return JudgeUnsupported(tuple(findings))

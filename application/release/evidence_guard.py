@@ -27,8 +27,8 @@ from factledger.application.tools.registry import ToolRegistry
 from factledger.domain.evidence import Source
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.release.draft import Analysis, Draft
-from factledger.domain.release.grounding import ClaimEvidence
 from factledger.domain.release.issues import GuardReason, IssueCode, ValidationIssue
+from factledger.domain.release.judge import ClaimEvidence
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus, InvocationStatus
 

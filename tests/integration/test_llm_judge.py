@@ -10,7 +10,7 @@ import pytest
 from factledger.adapters.judges.llm import LlmJudge
 from factledger.adapters.models.chat_http import ChatClient
 from factledger.domain.release.draft import AnalysisKind
-from factledger.domain.release.grounding import ClaimEvidence
+from factledger.domain.release.judge import ClaimEvidence
 from factledger.ports.semantic_judge import (
     JudgeFinding,
     JudgeRequest,

@@ -1,0 +1,99 @@
+"""A claim, parsed: its times, numbers, identifiers and clauses.
+
+Identifiers are the tokens that must appear verbatim: error codes and mixed letter-digit
+tokens (``GW-504``, ``ord_340873``), snake-case and dotted names (``primary_weight``,
+``routing.acquirer.primary_weight``). Hyphenated words (``card-gateway``,
+``connection-pool``) are compounds: verbatim when they name something of the run, else read
+as their words. Upper-case words are ordinary words, common acronyms (UTC, HTTP, SQL) are
+never required.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import frozen
+
+from factledger.domain.release.judge.instants import ClaimTime, claim_times, mask
+from factledger.domain.release.judge.quantities import Quantity, claim_quantities
+from factledger.domain.release.judge.words import ACRONYMS, Word, content_stems, words
+
+__all__ = ["ParsedClaim", "parse_claim", "present"]
+
+_TOKEN = re.compile(
+    r"(?<![\w.\-/])(?=[\w.\-/:]*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)*(?![\w-])"
+)
+_CLAUSE = re.compile(r",\s|;|\.\s|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|:\s")
+_HYPHEN_UNIT = re.compile(
+    r"(\d)-(ms|millisecond|second|sec|minute|min|hour|day|byte|kb|mb|gb|percent)\b", re.I
+)
+_UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x)$", re.I)
+
+
+@frozen
+class ParsedClaim:
+    """What the rules read of a claim."""
+
+    text: str
+    times: tuple[ClaimTime, ...]
+    quantities: tuple[tuple[Quantity, int], ...]
+    """Each number with where it starts."""
+    identifiers: tuple[str, ...]
+    compounds: tuple[str, ...]
+    words: tuple[Word, ...]
+    stems: frozenset[str]
+    clauses: tuple[tuple[int, int], ...]
+    """Clause spans (start, end)."""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The beginnings of its words: which evidence clauses are about it."""
+        return frozenset(word.stem[:4] for word in self.words if len(word.stem) >= 3)
+
+    def clause_at(self, position: int) -> str:
+        """The clause holding ``position``."""
+        for start, end in self.clauses:
+            if start <= position < end:
+                return self.text[start:end]
+        return self.text
+
+
+def _spans(text: str) -> tuple[tuple[int, int], ...]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _CLAUSE.finditer(text):
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return tuple(spans)
+
+
+def parse_claim(text: str) -> ParsedClaim:
+    """Parse one claim or conclusion."""
+    text_units = _HYPHEN_UNIT.sub(r"\1 \2", text)
+    times = claim_times(text_units)
+    masked = mask(text_units, times)
+    identifiers: list[str] = []
+    compounds: list[str] = []
+    blanked = list(masked)
+    for m in _TOKEN.finditer(masked):
+        token = m.group().rstrip(".:/")
+        low = token.lower()
+        if low in ACRONYMS or _UNIT_WORD.match(token):
+            continue
+        if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):
+            compounds.append(token)
+        elif re.search(r"\d", token) or re.search(r"[_./]", token):
+            identifiers.append(token)
+            blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    quantities = claim_quantities("".join(blanked))
+    return ParsedClaim(
+        text, times, quantities, tuple(identifiers), tuple(compounds), words(masked),
+        content_stems(masked), _spans(text),
+    )  # fmt: skip
+
+
+def present(token: str, text: str) -> bool:
+    """True when ``token`` is in ``text`` (lower-cased) as a whole token."""
+    pattern = r"(?<![0-9a-z])" + re.escape(token.lower()) + r"(?![0-9a-z])"
+    return re.search(pattern, text) is not None

@@ -1,0 +1,310 @@
+"""What one cited call holds, read once into the shape the rules need.
+
+A call's evidence is its verified agent result plus its scope. From them: the words (with
+their negation), the numbers (with units, from values, field names and text), the instants,
+the records (SQL rows, log patterns and events) with the numbers and labels of each, and the
+scope's facts (service, query terms, window, skipped parts, the SQL's predicates).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime
+from functools import cached_property, lru_cache
+
+from attrs import evolve, frozen
+
+from factledger.domain.json_types import JsonValue
+from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.instants import evidence_instants
+from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
+from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
+from factledger.domain.release.judge.words import (
+    clauses,
+    content_stems,
+    joined_timeout,
+    stem,
+    words,
+)
+
+__all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
+
+_SKIPPED_KEYS = frozenset(
+    {"tool_call_id", "status", "evidence_status", "relevance_level", "fingerprint", "truncated"}
+)
+_RECORD_KEYS = ("rows", "patterns", "evidence")
+_MAX_VALUES = 60
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_ZERO = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*[=:][ \t]*0(?![\d.])")
+
+
+@frozen
+class ClaimEvidence:
+    """One claim with the verified content of the calls it cites."""
+
+    kind: AnalysisKind
+    """Supporting evidence or a negative observation."""
+    claim: str
+    """The claim's text."""
+    contents: tuple[JsonValue, ...]
+    """The cited agent results (verified, from the canonical store)."""
+    scopes: tuple[JsonValue, ...]
+    """The cited results' scopes (what was searched)."""
+
+
+@frozen
+class Record:
+    """One row, pattern or document excerpt of a result."""
+
+    numbers: tuple[float, ...]
+    labels: frozenset[str]
+    """Folded words of its text cells."""
+    group: frozenset[str] = frozenset()
+    """Folded words of its cells in the query's grouping columns (a row's ``failed``)."""
+
+
+@frozen
+class Clause:
+    """One clause of evidence text (or of a judged claim)."""
+
+    text: str
+    """Lower-cased."""
+    stems: frozenset[str]
+    positive: frozenset[str]
+    negative: frozenset[str]
+    """Stems negated in it, or fields of value zero (``idle=0``)."""
+    heads: frozenset[str]
+    """Stems a negation applies to first (``not gradually``)."""
+
+
+@lru_cache(maxsize=8192)
+def clause_of(text: str, negated: bool = False) -> Clause:
+    """One clause read (every word negated when ``negated``: a negative observation).
+
+    Remembered by text: runbook excerpts and log templates recur across calls and runs."""
+    found = words(text)
+    stems = frozenset(w.stem for w in found)
+    positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
+    negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
+    keys = _ZERO.findall(text) if "0" in text else []
+    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
+    heads = stems if negated else frozenset(w.stem for w in found if w.head)
+    return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
+
+
+@frozen
+class Scope:
+    """What a call searched."""
+
+    service: str | None
+    query: str
+    start: datetime | None
+    end: datetime | None
+    skipped: bool
+    """True when the backend names parts it did not read."""
+    shape: QueryShape | None
+    """The SQL's predicates and grouping (SQL calls)."""
+    text: str
+    """Every string of the scope, lower-cased."""
+
+
+class CallView:
+    """One cited call, read on demand (each part once, only when a rule asks for it)."""
+
+    def __init__(self, content: JsonValue, scope: JsonValue) -> None:
+        self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
+        self._content = content
+        self._texts = list(dict.fromkeys(text for _, text in _strings(content)))
+        self.scope = _scope(scope)
+        """What the call searched."""
+        self._read: dict[int, Clause] = {}
+
+    @cached_property
+    def text(self) -> str:
+        """Every string and key of result and scope, lower-cased."""
+        return (" ".join(self._texts) + " " + self.scope.text).lower()
+
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """Every folded word of the result (with fields of value zero)."""
+        joined = joined_timeout(" ".join(self._texts))
+        zeros = (content_stems(k.replace("_", " ")) for k in _ZERO.findall(joined))
+        return frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+
+    @cached_property
+    def quantities(self) -> tuple[Quantity, ...]:
+        """Every number of the result with its unit."""
+        return tuple(_numbers(self._content)) + tuple(_rows(self._data))
+
+    @cached_property
+    def values(self) -> tuple[float, ...]:
+        """Plain numbers to derive computed numbers from (bounded)."""
+        plain = dict.fromkeys(q.value for q in self.quantities if q.dimension is None)
+        return tuple(plain)[:_MAX_VALUES]
+
+    @cached_property
+    def instants(self) -> tuple[datetime, ...]:
+        """Every instant of result and scope."""
+        return evidence_instants(" ".join(self._texts)) + evidence_instants(self.scope.text)
+
+    @cached_property
+    def record_kind(self) -> str:
+        """``rows``, ``patterns`` or empty (excerpts are prose, not records)."""
+        kind = next((key for key in _RECORD_KEYS if isinstance(self._data.get(key), list)), "")
+        return kind if kind in {"rows", "patterns"} else ""
+
+    @cached_property
+    def records(self) -> tuple[Record, ...]:
+        """The rows or patterns, each with its numbers and labels."""
+        kind = self.record_kind
+        items = self._data.get(kind, []) if kind else []
+        columns = self._data.get("columns")
+        names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
+        group_by = self.scope.shape.group_by if self.scope.shape else ()
+        if not isinstance(items, list):
+            return ()
+        return tuple(
+            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
+        )
+
+    @cached_property
+    def clause_texts(self) -> tuple[str, ...]:
+        """Clauses of the result's text, lower-cased, and "no <field>" for each empty field."""
+        found = [part.lower() for text in self._texts for part in clauses(text)]
+        return (*found, *(f"no {name}" for name in _nulls(self._data)))
+
+    @cached_property
+    def structure(self) -> dict[str, int]:
+        """Counts that can make a quantifier true (patterns, levels, rows)."""
+        return _structure(self._data, self.records, self.record_kind)
+
+    def about(self, keys: frozenset[str]) -> tuple[Clause, ...]:
+        """The clauses holding any of ``keys`` (word beginnings), read."""
+        found: list[Clause] = []
+        for index, text in enumerate(self.clause_texts):
+            if any(key in text for key in keys):
+                if index not in self._read:
+                    self._read[index] = clause_of(text)
+                found.append(self._read[index])
+        return tuple(found)
+
+
+def _nulls(data: dict[str, JsonValue]) -> list[str]:
+    """Fields and SQL columns without a value (``renewed_at: null``): they deny their name."""
+    names = [key for key, value in data.items() if value is None]
+    columns, rows = data.get("columns"), data.get("rows")
+    if isinstance(columns, list) and isinstance(rows, list):
+        for row in rows:
+            if isinstance(row, list):
+                names += [str(c) for c, cell in zip(columns, row, strict=False) if cell is None]
+    return list(dict.fromkeys(name.replace("_", " ") for name in names))
+
+
+def _strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name not in _SKIPPED_KEYS:
+                yield name, name
+                yield from _strings(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, key)
+    elif isinstance(value, str):
+        yield key, value
+
+
+def _numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name not in _SKIPPED_KEYS and name not in {"scope", "rows"}:
+                yield from _numbers(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item, key)
+    elif isinstance(value, int | float):
+        unit = key_unit(key)
+        text = f"{value} {unit}" if unit else str(value)
+        yield from text_quantities(text)
+    elif isinstance(value, str):
+        yield from text_quantities(value)
+
+
+def _rows(data: dict[str, JsonValue]) -> Iterator[Quantity]:
+    """The cells of SQL rows, each with the unit its column name carries."""
+    columns = data.get("columns")
+    rows = data.get("rows")
+    if not isinstance(columns, list) or not isinstance(rows, list):
+        return
+    names = [str(c) for c in columns]
+    for row in rows:
+        if isinstance(row, list):
+            for name, cell in zip(names, row, strict=False):
+                yield from _numbers(cell, name)
+
+
+def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
+    if columns is None or not isinstance(item, list):
+        return frozenset()
+    cells = [
+        cell
+        for name, cell in zip(columns, item, strict=False)
+        if name in group_by and isinstance(cell, str) and cell.isalpha()
+    ]
+    return frozenset().union(*(content_stems(cell) for cell in cells))
+
+
+def _record(item: JsonValue, columns: list[str] | None = None) -> Record:
+    if columns is not None and isinstance(item, list):
+        cells = zip(columns, item, strict=False)
+        numbers = tuple(q.value for name, cell in cells for q in _numbers(cell, name))
+    else:
+        numbers = tuple(q.value for q in _numbers(item))
+    labels = frozenset().union(
+        *(content_stems(text) for key, text in _strings(item) if key not in {"ts", "first_seen"})
+    )
+    return Record(numbers, labels)
+
+
+def _scope(scope: JsonValue) -> Scope:
+    data = scope if isinstance(scope, dict) else {}
+    start = evidence_instants(str(data.get("start", "")))
+    end = evidence_instants(str(data.get("end", "")))
+    sql = data.get("sql")
+    dialect = data.get("dialect")
+    shape = (
+        query_shape(sql, dialect if isinstance(dialect, str) else None)
+        if isinstance(sql, str)
+        else None
+    )
+    skipped = data.get("skipped")
+    service = data.get("service")
+    query = data.get("query")
+    return Scope(
+        service if isinstance(service, str) else None,
+        query if isinstance(query, str) else "",
+        start[0] if start else None,
+        end[0] if end else None,
+        bool(skipped) if isinstance(skipped, dict | list) else False,
+        shape,
+        " ".join(text for _, text in _strings(scope)).lower(),
+    )
+
+
+def _structure(
+    content: dict[str, JsonValue], records: tuple[Record, ...], kind: str
+) -> dict[str, int]:
+    levels = content.get("level_counts")
+    found = {"records": len(records)} if kind in {"rows", "patterns"} else {}
+    if isinstance(content.get("pattern_count"), int):
+        found["patterns"] = int(str(content["pattern_count"]))
+    if isinstance(levels, dict):
+        found["levels"] = len(levels)
+    return found
+
+
+def view_of(content: JsonValue, scope: JsonValue) -> CallView:
+    """Read one cited call."""
+    return CallView(content, scope)

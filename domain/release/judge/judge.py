@@ -1,0 +1,142 @@
+"""The embedded, deterministic grounding judge: every claim against its own citations.
+
+Each cited call is read once (``evidence.view_of``). A supporting claim passes the rule
+families in order: entities, times, numbers, polarity, decisive words, quantifiers, causes,
+word coverage; a negative observation passes ``negative.check_negative``. The conclusion is
+held to the same families against every cited call together and the claims themselves
+(which were just judged), with a lower word coverage and no binding of its numbers to
+records: it summarises. The first refusal of each is its finding, with the claim's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from factledger.domain.json_types import JsonValue
+from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.evidence import (
+    CallView,
+    ClaimEvidence,
+    Clause,
+    clause_of,
+    view_of,
+)
+from factledger.domain.release.judge.negative import check_negative, check_overreach
+from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.text_rules import (
+    Known,
+    check_causal,
+    check_coverage,
+    check_entities,
+    check_polarity,
+    check_quantifiers,
+    check_trouble,
+    compounds,
+)
+
+__all__ = ["GroundingPolicy", "GroundingReport", "ground"]
+
+
+@frozen
+class GroundingPolicy:
+    """Thresholds of the grounding judge."""
+
+    term_coverage: float = 0.4
+    """Share of a claim's content words that must be in its evidence."""
+    conclusion_term_coverage: float = 0.4
+    """Share of the conclusion's content words that must be in the evidence."""
+
+
+@frozen
+class GroundingReport:
+    """The judge's findings."""
+
+    analyses: tuple[Finding | None, ...]
+    """Per analysis: None when grounded, else why not."""
+    conclusion: Finding | None
+    """None when the conclusion is grounded, else why not."""
+
+    @property
+    def supported(self) -> bool:
+        """True when every claim and the conclusion are grounded."""
+        return self.conclusion is None and all(found is None for found in self.analyses)
+
+
+def _supporting(
+    claim: ParsedClaim,
+    views: Sequence[CallView],
+    known: Known,
+    share: float,
+    extra: Sequence[Clause] = (),
+) -> Finding | None:
+    if not views:
+        return Finding(GroundingReason.NO_EVIDENCE_CITED)
+    conclusion = bool(extra)
+    keys = claim.keys
+    prose = [clause for view in views for clause in view.about(keys)] + list(extra)
+    stems = frozenset().union(*(view.stems for view in views), *(c.stems for c in extra))
+    text = " ".join(view.text for view in views)
+    return (
+        (check_overreach(claim, text) if conclusion else None)
+        or check_entities(claim, views, known)
+        or check_times(claim, views)
+        or check_numbers(claim, views, bind=not conclusion)
+        or check_polarity(claim, prose)
+        or check_trouble(claim, stems, text)
+        or check_quantifiers(claim, views)
+        or check_causal(claim, views, stems, conclusion)
+        or check_coverage(claim, stems, share)
+    )
+
+
+def _known(views: Sequence[CallView]) -> Known:
+    """The names of the run: services searched and hyphenated names in any cited call."""
+    names: set[str] = set()
+    for view in views:
+        if view.scope.service:
+            names.add(view.scope.service.lower())
+        names.update(compounds(view.text))
+    return frozenset(names)
+
+
+def ground(
+    conclusion: str, claims: Sequence[ClaimEvidence], policy: GroundingPolicy | None = None
+) -> GroundingReport:
+    """Judge every claim against its own citations and the conclusion against them all."""
+    policy = policy or GroundingPolicy()
+    cache: dict[int, CallView] = {}
+
+    def view(content: JsonValue, scope: JsonValue) -> CallView:
+        key = id(content)
+        if key not in cache:
+            cache[key] = view_of(content, scope)
+        return cache[key]
+
+    per_claim = [
+        [view(c, s) for c, s in zip(item.contents, item.scopes, strict=False)] for item in claims
+    ]
+    every = [v for views in per_claim for v in views]
+    known = _known(every)
+    findings: list[Finding | None] = []
+    extra: list[Clause] = []
+    for item, views in zip(claims, per_claim, strict=True):
+        parsed = parse_claim(item.claim)
+        if item.kind is AnalysisKind.NEGATIVE_OBSERVATION:
+            findings.append(check_negative(parsed, views) if views else _nothing())
+            extra.append(clause_of(item.claim))
+        else:
+            findings.append(_supporting(parsed, views, known, policy.term_coverage))
+            extra.append(clause_of(item.claim))
+    verdict = _supporting(
+        parse_claim(conclusion), every, known, policy.conclusion_term_coverage, extra
+    )
+    conclusion_found = verdict if every else Finding(GroundingReason.NO_EVIDENCE_CITED)
+    return GroundingReport(tuple(findings), conclusion_found)
+
+
+def _nothing() -> Finding:
+    return Finding(GroundingReason.NO_EVIDENCE_CITED)

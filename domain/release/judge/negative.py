@@ -1,0 +1,175 @@
+"""Rules for a negative observation: "no match for X in scope S", never broader.
+
+* A search that did not read all of its scope (``skipped`` names parts) supports no
+  negative observation at all.
+* The claim says that nothing matched (else its polarity is wrong), and never that the thing
+  did not happen, is ruled out, or holds everywhere.
+* It names every term of the query, the service, and the window (a time inside it or words
+  for it); each time it writes lies inside the window.
+* Of a SQL search it names every string filter's value and, for a time filter, a time on the
+  filter's side of its bound.
+* Its identifiers and decisive words are of the searched scope.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.instants import evidence_instants, resolved, within
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.sql_predicates import Predicate
+from factledger.domain.release.judge.text_rules import has_stem
+from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, content_stems
+
+__all__ = ["check_negative", "check_overreach"]
+
+_NO_MATCH = re.compile(
+    r"\b(no|none|zero|nothing|not\s+(?:a\s+single|any|one)|not\s+(?:find|found|see|show|"
+    r"return|contain|match|turn)\w*|did\s*n[o']t\s+(?:find|return|show|contain|match|turn)\w*|"
+    r"found\s+no|returned\s+no|without\s+(?:any\s+)?match\w*|0\s+\w+|empty)\b",
+    re.IGNORECASE,
+)
+_BROADER = re.compile(
+    r"\b(did\s*n[o']t\s+happen|never\s+happened|does\s*n[o']t\s+exist|do\s+not\s+exist|"
+    r"did\s*n[o']t\s+occur|never\s+occurred|not\s+the\s+cause|ruled?\s+out|rules\s+out|"
+    r"excluded|exonerat\w*|(?:is|was|are|were)\s+healthy|not\s+affected|unaffected|"
+    r"not\s+responsible|cannot\s+be|could\s*n[o']t\s+have|impossible|definitely|certainly|"
+    r"works?\s+(?:fine|correctly|normally)|(?:is|was)\s+fine|"
+    r"any\s+service|all\s+services|every\s+service|whole\s+system|entire\s+system|"
+    r"no\s+(?:issue|problem|fault|incident|outage)s?|never|"
+    r"(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t\s+(?!find|found|match|return|show|"
+    r"contain|turn|appear|log|record|see|seen)\w+)\b",
+    re.IGNORECASE,
+)
+_OVERREACH = re.compile(
+    r"\b((?:is|was|are|were)\s+(?:healthy|fine)|(?<!be )ruled?\s+out|rules\s+out|not\s+affected|"
+    r"unaffected|not\s+the\s+cause|exonerat\w*|not\s+responsible)\b",
+    re.IGNORECASE,
+)
+_EVER = re.compile(r"\b(ever|at\s+all|anywhere|any\s+time|always)\b", re.IGNORECASE)
+_PARTIAL = re.compile(
+    r"\b(skipped|not\s+(?:been\s+)?(?:searched|read)|could\s+(?:not\s+)?be\s+read|readable|"
+    r"left\s+out|that\s+were\s+read|it\s+read|was\s+read|not\s+conclusive|inconclusive|"
+    r"incomplete|partial\w*|unread\w*|cannot\s+be\s+ruled\s+out)\b",
+    re.IGNORECASE,
+)
+_WINDOW_WORDS = re.compile(
+    r"\b(window|period|interval|hour|minutes?|range|time\s*frame|between|from|since|until|"
+    r"during|searched|queried|that\s+time|same\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """The negative observation's rules, in order."""
+    if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
+        return Finding(GroundingReason.NEGATIVE_INCOMPLETE_SCOPE, _cue(claim))
+    broader = _BROADER.search(claim.text)
+    ever = _EVER.search(claim.text)
+    if ever is not None and any(_bounded(view) for view in views):
+        return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
+    if broader is not None:
+        return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
+    cue = _NO_MATCH.search(claim.text)
+    if cue is None:
+        return Finding(GroundingReason.POLARITY_MISMATCH)
+    for view in views:
+        found = _within_scope(claim, view, cue.group())
+        if found is not None:
+            return found
+    return None
+
+
+def check_overreach(claim: ParsedClaim, text: str) -> Finding | None:
+    """A conclusion that declares something healthy, ruled out or not the cause, in words the
+    evidence does not use: absence of a match never says that."""
+    broader = _OVERREACH.search(claim.text)
+    if broader is None or broader.group().lower() in text:
+        return None
+    return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
+
+
+def _bounded(view: CallView) -> bool:
+    """True when the search had a window or a time filter."""
+    if view.scope.start is not None:
+        return True
+    shape = view.scope.shape
+    return any(evidence_instants(" ".join(p.values)) for p in (shape.predicates if shape else ()))
+
+
+def _cue(claim: ParsedClaim) -> str | None:
+    cue = _NO_MATCH.search(claim.text)
+    return None if cue is None else cue.group()
+
+
+def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
+    scope = view.scope
+    lowered = claim.text.lower()
+    broader = Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
+    query = content_stems(scope.query)
+    if any(not has_stem(term, claim.stems) for term in query) and not present(
+        scope.query.lower().strip(), lowered
+    ):
+        return broader
+    service = scope.service
+    if (
+        service
+        and not present(service.lower(), lowered)
+        and not content_stems(service.replace("-", " ")) <= claim.stems
+    ):
+        return broader
+    if scope.start is not None and scope.end is not None:
+        found = _window(claim, view, cue)
+        if found is not None:
+            return found
+    for predicate in scope.shape.predicates if scope.shape else ():
+        if not predicate.aggregate and not _names_predicate(claim, predicate):
+            return broader
+    searched = content_stems(scope.text) | query
+    for word in claim.words:
+        decisive = any(word.stem.startswith(t) for t in SPECIFIC_TROUBLE)
+        if decisive and not has_stem(word.stem, searched):
+            return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, word.raw)
+    for token in claim.identifiers:
+        if not present(token, scope.text):
+            return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
+    return None
+
+
+def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
+    start, end = view.scope.start, view.scope.end
+    assert start is not None
+    assert end is not None
+    for item in claim.times:
+        if item.seconds is not None and not within(item, start, end):
+            return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, item.text)
+    if not claim.times and not _WINDOW_WORDS.search(claim.text):
+        return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
+    return None
+
+
+def _names_predicate(claim: ParsedClaim, predicate: Predicate) -> bool:
+    bounds = evidence_instants(" ".join(predicate.values))
+    if bounds:
+        if not claim.times:
+            return False  # the time filter is not named: the claim is broader
+        return all(_on_side(resolved(t, bounds[0]), predicate.op, bounds) for t in claim.times)
+    if predicate.strings:
+        values = [content_stems(v) or frozenset({v.lower()}) for v in predicate.values]
+        named = [v <= claim.stems for v in values]
+        return any(named) if predicate.op == "or" else all(named)
+    if predicate.op in {">", "!="} and predicate.values == ("0",):
+        return True  # "> 0": that something matched at all, what the claim denies
+    return all(present(v, claim.text.lower()) for v in predicate.values)
+
+
+def _on_side(instant: datetime, op: str, bounds: Sequence[datetime]) -> bool:
+    if op in {">=", ">"}:
+        return instant >= bounds[0]
+    if op in {"<=", "<"}:
+        return instant <= bounds[0]
+    return True

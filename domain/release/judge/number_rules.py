@@ -1,0 +1,164 @@
+"""Rules on times and numbers: each bound to the cited call and to what it counts.
+
+* A time matches an instant of the cited call at the precision it is written with; a
+  "since"/"before" time that is a bound of the cited SQL must face the same way.
+* A number is a value of the cited call (units converted) or computed from its values.
+* A number found only in one record (a SQL row, a log pattern) binds the claim's words around
+  it: words that label another record of the call and not this one are a mismatch.
+* A count from a SQL result carries the query's filter: the claim must name the value of
+  every equality filter on a string (``status = 'failed'`` ⇒ "failed").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from factledger.domain.release.judge.claims import ParsedClaim
+from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.instants import (
+    ClaimTime,
+    evidence_instants,
+    matches,
+    resolved,
+)
+from factledger.domain.release.judge.quantities import Quantity, derived, holds
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.words import content_stems, stem
+
+__all__ = ["check_numbers", "check_times"]
+
+_OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
+
+
+def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """Every time of the claim is an instant of the cited calls, facing their filters."""
+    if not claim.times:
+        return None
+    instants = [instant for view in views for instant in view.instants]
+    for item in claim.times:
+        if not any(matches(item, instant) for instant in instants):
+            return Finding(GroundingReason.TIME_MISMATCH, item.text)
+        if _against_filter(item, views):
+            return Finding(GroundingReason.FILTER_MISMATCH, item.text)
+    return None
+
+
+def _against_filter(item: ClaimTime, views: Sequence[CallView]) -> bool:
+    """True when the time is a bound of the cited SQL facing only the other way."""
+    if item.direction not in _OPPOSITE:
+        return False
+    facing: set[bool] = set()
+    for view in views:
+        shape = view.scope.shape
+        for predicate in shape.predicates if shape else ():
+            if predicate.op not in {">", ">=", "<", "<="}:
+                continue
+            bounds = evidence_instants(" ".join(predicate.values))
+            if any(matches(item, bound) for bound in bounds):
+                facing.add(predicate.op not in _OPPOSITE[item.direction])
+    return facing == {False}
+
+
+def check_numbers(
+    claim: ParsedClaim, views: Sequence[CallView], bind: bool = True
+) -> Finding | None:
+    """Every number is in the cited calls or computed from them, bound to what it counts."""
+    for quantity, position in claim.quantities:
+        found = [view for view in views if _in_view(quantity, view)]
+        if not found and (_across(quantity, views) or _duration(quantity, claim, views)):
+            continue
+        if not found:
+            return Finding(_missing(quantity, views), quantity.text)
+        if not bind:
+            continue
+        clause = content_stems(claim.clause_at(position))
+        if not any(_bound_to_record(quantity, clause, claim.stems, view) for view in found):
+            reason = (
+                GroundingReason.FILTER_MISMATCH
+                if any(view.record_kind == "rows" for view in found)
+                else GroundingReason.UNGROUNDED_NUMBER
+            )
+            return Finding(reason, quantity.text)
+        if not any(_names_filters(claim, view) for view in found):
+            return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
+    return None
+
+
+def _in_view(quantity: Quantity, view: CallView) -> bool:
+    if any(holds(quantity, found) for found in view.quantities):
+        return True
+    if quantity.dimension is None or quantity.dimension == "percent":
+        return derived(quantity, view.values)
+    same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
+    converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
+    return derived(converted, same[:40])
+
+
+def _across(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """A number computed from values of several cited calls."""
+    if len(views) < 2 or quantity.dimension not in {None, "percent"}:
+        return False
+    values = tuple(dict.fromkeys(v for view in views for v in view.values[:20]))
+    return derived(quantity, values)
+
+
+def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """A duration that is the time between two instants of the evidence or the claim."""
+    if quantity.dimension != "time":
+        return False
+    instants = sorted({i for view in views for i in view.instants})
+    if instants:
+        instants += [resolved(t, instants[0]) for t in claim.times if t.seconds is not None]
+    spans = [abs((a - b).total_seconds()) * 1000 for a in instants[:40] for b in instants[:40]]
+    precision = quantity.base[0] / quantity.value if quantity.value else 1.0
+    return any(abs(span - quantity.base[0]) <= precision / 2 for span in spans)
+
+
+def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
+    """UNIT_MISMATCH when the value is there in another unit, else UNGROUNDED_NUMBER."""
+    if quantity.dimension is None:
+        return GroundingReason.UNGROUNDED_NUMBER
+    for view in views:
+        if any(found.value == quantity.value and found.dimension for found in view.quantities):
+            return GroundingReason.UNIT_MISMATCH
+    return GroundingReason.UNGROUNDED_NUMBER
+
+
+def _bound_to_record(
+    quantity: Quantity, clause: frozenset[str], stems: frozenset[str], view: CallView
+) -> bool:
+    if view.record_kind not in {"rows", "patterns"} or not view.records:
+        return True
+    holders = [
+        record
+        for record in view.records
+        if any(holds(quantity, Quantity(n, None, (n,))) for n in record.numbers)
+    ]
+    if not holders:
+        return True  # a total or a value outside the records
+    if not any(record.group <= stems for record in holders):
+        return False  # the row's group ("failed") is not what the claim counts
+    if len(holders) == len(view.records):
+        return True
+    others = frozenset().union(*(r.labels for r in view.records if r not in holders))
+    scope = content_stems(view.scope.text)
+    return any(not (clause & (others - record.labels - scope)) for record in holders)
+
+
+def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
+    shape = view.scope.shape
+    if shape is None:
+        return True
+    for predicate in shape.predicates:
+        if not predicate.strings or predicate.aggregate or predicate.op not in {"=", "in"}:
+            continue
+        if not evidence_instants(" ".join(predicate.values)) and not all(
+            _mentions(claim, value) for value in predicate.values
+        ):
+            return False
+    return True
+
+
+def _mentions(claim: ParsedClaim, value: str) -> bool:
+    wanted = content_stems(value) or frozenset({stem(value)})
+    return wanted <= claim.stems or value.lower() in claim.text.lower()

@@ -1,0 +1,172 @@
+"""Numbers with their units, converted before they are compared.
+
+Durations go to milliseconds (ms, s, seconds, min, h), sizes to bytes (B, KB, KiB, MB, GiB,
+...; a decimal and a binary multiple are both tried), percentages stay percentages. A number
+of a claim is grounded when the evidence holds it (after conversion) or when it is a sum,
+difference, ratio or percentage of two numbers of the evidence, or a total of them, within
+the rounding the claim is written with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from attrs import frozen
+
+from factledger.domain.release.judge.instants import blank_times
+
+__all__ = [
+    "Quantity",
+    "claim_quantities",
+    "derived",
+    "holds",
+    "key_unit",
+    "text_quantities",
+]
+
+_UNITS: dict[str, tuple[str, tuple[float, ...]]] = {}
+for _names, _dim, _factors in (
+    ("ms msec msecs millisecond milliseconds", "time", (1.0,)),
+    ("s sec secs second seconds", "time", (1000.0,)),
+    ("min mins minute minutes", "time", (60_000.0,)),
+    ("h hr hrs hour hours", "time", (3_600_000.0,)),
+    ("d day days", "time", (86_400_000.0,)),
+    ("week weeks", "time", (604_800_000.0,)),
+    ("us µs microsecond microseconds", "time", (0.001,)),
+    ("b byte bytes", "size", (1.0,)),
+    ("kb kilobyte kilobytes", "size", (1e3, 1024.0)),
+    ("kib", "size", (1024.0,)),
+    ("mb megabyte megabytes", "size", (1e6, 1024.0**2)),
+    ("mib", "size", (1024.0**2,)),
+    ("gb gigabyte gigabytes", "size", (1e9, 1024.0**3)),
+    ("gib", "size", (1024.0**3,)),
+    ("tb terabyte terabytes", "size", (1e12, 1024.0**4)),
+    ("tib", "size", (1024.0**4,)),
+    ("% percent pct", "percent", (1.0,)),
+):
+    for _name in _names.split():
+        _UNITS[_name] = (_dim, _factors)
+
+_UNIT_ALT = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+_NUMBER = re.compile(
+    r"(?<![\w.\-/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(" + _UNIT_ALT + r")(?!\w))?"
+    r"(?!\w|\.\d)",
+    re.IGNORECASE,
+)
+_DIGIT = re.compile(r"\d")
+_KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
+_ABOUT = re.compile(
+    r"\b(about|around|roughly|approximately|approx|nearly|almost|some|~)\s*$", re.IGNORECASE
+)
+_ATLEAST = re.compile(r"\b(more\s+than|over|above|at\s+least|exceed\w*)\s*$", re.IGNORECASE)
+_ATMOST = re.compile(r"\b(less\s+than|fewer\s+than|under|below|at\s+most)\s*$", re.IGNORECASE)
+
+
+@frozen
+class Quantity:
+    """One number with its unit."""
+
+    value: float
+    """As written."""
+    dimension: str | None
+    """``time``, ``size``, ``percent`` or None (a plain count)."""
+    base: tuple[float, ...]
+    """The value in ms, bytes or percent (one per reading of its unit)."""
+    text: str = ""
+    decimals: int = 0
+    bound: str = "="
+    """``=``, ``about``, ``>=`` (more than) or ``<=`` (less than), from the words before."""
+
+
+def _quantity(number: str, unit: str | None, text: str = "", bound: str = "=") -> Quantity:
+    value = float(number.replace(",", ""))
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    if unit is None:
+        return Quantity(value, None, (value,), text, decimals, bound)
+    dimension, factors = _UNITS[unit.lower()]
+    return Quantity(value, dimension, tuple(value * f for f in factors), text, decimals, bound)
+
+
+def key_unit(key: str) -> str | None:
+    """The unit a field name carries (``waited_ms`` → ms), if any."""
+    found = _KEY_UNIT.search(key.lower())
+    if found is None:
+        return None
+    unit = found.group(1)
+    return {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
+
+
+def _bound(prefix: str) -> str:
+    if _ATLEAST.search(prefix):
+        return ">="
+    if _ATMOST.search(prefix):
+        return "<="
+    return "about" if _ABOUT.search(prefix) else "="
+
+
+def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
+    """Every number of a claim (times already masked out) with its unit, its bound and
+    where it starts."""
+    found: list[tuple[Quantity, int]] = []
+    for m in _NUMBER.finditer(text):
+        prefix = text[max(0, m.start() - 16) : m.start()]
+        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix)), m.start()))
+    return tuple(found)
+
+
+def text_quantities(text: str) -> Iterable[Quantity]:
+    """Every number of evidence text, with the unit written after it or in its key
+    (``waited_ms=2000``)."""
+    if _DIGIT.search(text) is None:
+        return
+    text = blank_times(text)
+    for m in _NUMBER.finditer(text):
+        unit = m[2]
+        if unit is None and m.start() > 0 and text[m.start() - 1] in "=:":
+            key = re.search(r"([A-Za-z_]+)[=:]$", text[max(0, m.start() - 40) : m.start()])
+            unit = key_unit(key.group(1)) if key else None
+        yield _quantity(m[1], unit)
+
+
+def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) -> bool:
+    """True when ``found`` is ``claimed`` within the claim's rounding (``scale``: the factor
+    from the claim's unit to the unit both are in) or its bound."""
+    if claim.bound == ">=":
+        return found >= claimed
+    if claim.bound == "<=":
+        return found <= claimed
+    tolerance = 0.5 * 10.0 ** (-claim.decimals) * scale if claim.value != 0 else 1e-9
+    if claim.bound == "about":
+        tolerance = max(tolerance, abs(claimed) * 0.05)
+    return abs(claimed - found) <= tolerance + 1e-9
+
+
+def holds(claim: Quantity, found: Quantity) -> bool:
+    """True when ``found`` is the claimed quantity (same dimension, units converted; a
+    number without a unit in the evidence matches its value in any unit)."""
+    if found.dimension is None:
+        return _close(claim.value, found.value, claim)
+    if claim.dimension != found.dimension:
+        return claim.dimension is None and _close(claim.value, found.value, claim)
+    scale = claim.base[0] / claim.value if claim.value else 1.0
+    return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
+
+
+def derived(claim: Quantity, values: Sequence[float]) -> bool:
+    """True when the claimed number is a total, sum, difference, ratio or percentage of
+    numbers in ``values`` (within the claim's rounding)."""
+    target = claim.value
+    if len(values) > 1 and _close(target, sum(values), claim):
+        return True
+    for a, b in combinations(values, 2):
+        candidates = [a + b, abs(a - b)]
+        if a and b:
+            candidates += [a / b, b / a]
+            if claim.dimension in {"percent", None}:
+                candidates += [100 * a / b, 100 * b / a, 100 * a / (a + b), 100 * b / (a + b)]
+                candidates += [100 * abs(a - b) / a, 100 * abs(a - b) / b]
+        if any(_close(target, c, claim) for c in candidates):
+            return True
+    return False

@@ -1,0 +1,296 @@
+"""Rules on the words of a claim: entities, polarity, decisive words, quantifiers, causes.
+
+* Identifiers (error codes, settings, mixed tokens) must be in the cited calls; a
+  hyphenated name or a service of the run must be in them too when it names something of
+  the run; otherwise a hyphenated word is read as its words.
+* Polarity: a word the claim negates must be negated in the evidence (or a field of value
+  zero), a word it affirms must be affirmed there.
+* Specific decisive words (timeout, deadlock, exhausted, ...) need the same word; generic
+  trouble words (failed, error, problem) need some trouble word or an ERROR level.
+* Quantifiers (all, every, only, both, some, most) need evidence that says so, in words of
+  a clause about the same thing or by its shape (one pattern, one level, two records, ...).
+* Causal words need a clause of the evidence that says why.
+* Enough of the claim's content words must be in the evidence (paraphrase tolerated).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.evidence import CallView, Clause
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.words import (
+    CAUSAL_CLAIM,
+    CAUSAL_EVIDENCE,
+    META,
+    QUANTIFIER_GROUPS,
+    SPECIFIC_TROUBLE,
+    SYMPTOMS,
+    TROUBLE,
+    content_stems,
+)
+
+__all__ = [
+    "Known",
+    "check_causal",
+    "check_coverage",
+    "check_entities",
+    "check_polarity",
+    "check_quantifiers",
+    "check_trouble",
+    "compounds",
+    "has_stem",
+]
+
+_LOG_OF = re.compile(
+    r"\b([A-Za-z][\w-]*(?:'s)?)\s+(?:service\s+)?(?:logs|logged|log\s+lines)\b"
+    r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
+)
+_COMPOUND = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
+_NOT_NAMES = frozenset(
+    [
+        "the",
+        "its",
+        "their",
+        "no",
+        "these",
+        "those",
+        "all",
+        "any",
+        "error",
+        "errors",
+        "warn",
+        "warning",
+        "warnings",
+        "info",
+        "debug",
+        "fatal",
+        "application",
+        "service",
+        "services",
+        "server",
+        "pod",
+        "pods",
+        "same",
+        "whose",
+        "which",
+        "our",
+        "system",
+        "gateway",
+    ]
+)
+_FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
+Known = frozenset[str]
+"""Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
+
+
+def has_stem(word: str, stems: frozenset[str]) -> bool:
+    """True when ``word`` (a stem) or a close inflection of it (same first six letters) is in
+    ``stems``."""
+    if word in stems:
+        return True
+    return len(word) >= 6 and word[:6] in _prefixes(stems)
+
+
+@lru_cache(maxsize=512)
+def _prefixes(stems: frozenset[str]) -> frozenset[str]:
+    return frozenset(s[:6] for s in stems if len(s) >= 6)
+
+
+def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) -> Finding | None:
+    """Identifiers and names of the run the claim uses are in its cited calls."""
+    text = " ".join(view.text for view in views)
+    for token in claim.identifiers:
+        if not present(token, text):
+            return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
+    for token in claim.compounds:
+        if not present(token, text) and _a_name(token.lower(), known, text):
+            return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
+    services = [view.scope.service for view in views if view.scope.service]
+    for m in _LOG_OF.finditer(claim.text):
+        name = m.group(1) or m.group(2)
+        if services and not _names_service(name, services, known):
+            return Finding(GroundingReason.UNGROUNDED_ENTITY, name)
+    lowered = claim.text.lower()
+    for name in known:
+        if present(name, lowered) and not present(name, text):
+            start = lowered.index(name)
+            return Finding(GroundingReason.UNGROUNDED_ENTITY, claim.text[start : start + len(name)])
+    return None
+
+
+def compounds(text: str) -> frozenset[str]:
+    """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    return frozenset(_COMPOUND.findall(text))
+
+
+def _a_name(token: str, known: Known, text: str) -> bool:
+    """True when a hyphenated word names something: a name of the run, or shaped like a
+    name of its cited calls (same first or last part: ``ranker-svc`` beside ``index-svc``)."""
+    if token in known:
+        return True
+    parts = token.split("-")
+    if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
+        return False  # a hyphenated spelling of a word of the evidence ("time-outs")
+    if present(".".join(parts), text):
+        return True  # a host name spelled otherwise: this spelling names something else
+    return any(
+        name.split("-")[0] == parts[0] or name.split("-")[-1] == parts[-1]
+        for name in compounds(text)
+        if name != token
+    )
+
+
+def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
+    low = name.lower().removesuffix("'s")
+    if low in _NOT_NAMES or low in META:
+        return True
+    if low in known and low not in {s.lower() for s in services}:
+        return False
+    return any(
+        low == s.lower()
+        or content_stems(low.replace("-", " ")) <= content_stems(s.replace("-", " "))
+        for s in services
+    )
+
+
+def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | None:
+    """Each word of the claim found in the evidence is found there with its polarity, in the
+    evidence clauses closest to the claim (most words in common) that hold it."""
+    for word in claim.words:
+        if word.raw.lower() in META:
+            continue
+        holding = [c for c in prose if has_stem(word.stem, c.stems)]
+        if not holding:
+            continue
+        scores = [len(c.stems & claim.stems) for c in holding]
+        best = max(scores)
+        closest = [c for c, score in zip(holding, scores, strict=True) if score == best]
+        if word.negated:
+            denied = frozenset(w.stem for w in claim.words if w.negated)
+            wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
+        else:
+            wrong = all(
+                has_stem(word.stem, c.heads) and not has_stem(word.stem, c.positive)
+                for c in closest
+            )
+        if wrong:
+            return Finding(GroundingReason.POLARITY_MISMATCH, word.raw)
+    return None
+
+
+def check_trouble(claim: ParsedClaim, stems: frozenset[str], text: str) -> Finding | None:
+    """Decisive words are in the evidence: the same specific word, any generic one."""
+    for word in claim.words:
+        specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
+        if specific is not None and not any(s.startswith(specific) for s in stems):
+            return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
+        if any(word.stem.startswith(t) for t in TROUBLE):
+            trouble = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
+            if not any(s.startswith(t) for s in stems for t in trouble) and "error" not in text:
+                return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
+    return None
+
+
+def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
+    """The evidence clauses about the claim's subject (sharing two words, or one)."""
+    need = 2 if len(claim.stems) > 3 else 1
+    return [
+        clause.text
+        for view in views
+        for clause in view.about(claim.keys)
+        if len(clause.stems & claim.stems) >= need
+    ]
+
+
+def _group_word(group: str, text: str) -> bool:
+    return any(re.search(rf"\b{word}\b", text) for word in QUANTIFIER_GROUPS[group])
+
+
+def _shaped(group: str, views: Sequence[CallView]) -> bool:
+    shapes = [view.structure for view in views]
+    if group in {"universal", "exclusive"}:
+        return any(
+            s.get("patterns") == 1 or s.get("levels") == 1 or s.get("records") == 1 for s in shapes
+        )
+    if group == "dual":
+        return len(views) == 2 or any(
+            s.get("records") == 2 or s.get("patterns") == 2 for s in shapes
+        )
+    if group == "existential":
+        return any(s.get("records", 0) >= 2 for s in shapes)
+    return False
+
+
+def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """A claim of "most" holds when one of its numbers is over half a total of the evidence."""
+    numbers = [q.value for q, _ in claim.quantities if q.dimension is None]
+    for view in views:
+        totals = [sum(view.values), *view.values]
+        if any(n > total / 2 and n <= total for n in numbers for total in totals if total):
+            return True
+    return False
+
+
+def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """Each quantifier of the claim is said by the evidence or shown by its shape."""
+    lowered = claim.text.lower()
+    clauses: list[str] | None = None
+    for group in QUANTIFIER_GROUPS:
+        for word in QUANTIFIER_GROUPS[group]:
+            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+(?:\d|one\b|a\b))", lowered)
+            if found is None:
+                continue
+            if group == "majority" and _majority(claim, views):
+                continue
+            clauses = _overlapping(claim, views) if clauses is None else clauses
+            if any(_group_word(group, text) for text in clauses) or _shaped(group, views):
+                continue
+            if group == "existential" and not any(
+                _group_word("universal", text) or _group_word("dual", text) for text in clauses
+            ):
+                continue
+            token = claim.text[found.start() : found.end()]
+            return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, token)
+    return None
+
+
+def check_causal(
+    claim: ParsedClaim, views: Sequence[CallView], stems: frozenset[str], conclusion: bool
+) -> Finding | None:
+    """Causal wording needs its clause (cause and effect) in the evidence, two thirds of its
+    words, and, in an analysis, an evidence clause about the same thing that says why."""
+    found = CAUSAL_CLAIM.search(claim.text)
+    if found is None:
+        return None
+    refused = Finding(GroundingReason.CAUSAL_UNSUPPORTED, found.group())
+    wanted = [s for s in content_stems(_cause(claim, found)) if s not in META]
+    if wanted and sum(has_stem(s, stems) for s in wanted) * 3 < 2 * len(wanted):
+        return refused
+    if conclusion or any(CAUSAL_EVIDENCE.search(text) for text in _overlapping(claim, views)):
+        return None
+    return refused
+
+
+def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
+    """The words that name the cause: after "because", "due to", "the root cause is", before
+    "caused", "led to", "resulted in" (within the clause, or the claim before it)."""
+    start, end = next(((a, b) for a, b in claim.clauses if a <= found.start() < b), (0, 0))
+    if _FORWARD.match(found.group()):
+        return claim.text[found.end() : end]
+    before = claim.text[start : found.start()]
+    return before if content_stems(before) else claim.text[: found.start()]
+
+
+def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
+    """At least ``share`` of the claim's content words are in the evidence."""
+    wanted = [w for w in claim.words if w.raw.lower() not in META and w.stem in claim.stems]
+    if not wanted:
+        return None
+    missing = [w for w in wanted if not has_stem(w.stem, stems)]
+    if len(wanted) - len(missing) < share * len(wanted):
+        return Finding(GroundingReason.UNGROUNDED_TERMS, missing[0].raw)
+    return None

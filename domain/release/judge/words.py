@@ -1,0 +1,211 @@
+"""Words of claims and evidence: folding, stems, vocabulary classes and negation scope.
+
+A word is folded before it is compared: lower case, British spellings to American ones
+("authorisation" → "authorization"), common inflections stripped ("exhausted", "exhaustion"
+→ "exhaust"), hyphenated and snake-case words split into their parts. Function words are left
+out; decisive words (failed, error, problem, timeout, ...) never are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from attrs import frozen
+
+__all__ = [
+    "ACRONYMS",
+    "CAUSAL_CLAIM",
+    "CAUSAL_EVIDENCE",
+    "FORMAT_WORDS",
+    "META",
+    "QUANTIFIER_GROUPS",
+    "SPECIFIC_TROUBLE",
+    "SYMPTOMS",
+    "TROUBLE",
+    "Word",
+    "clauses",
+    "joined_timeout",
+    "content_stems",
+    "stem",
+    "words",
+]
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of a list written as text."""
+    return frozenset(text.split())
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+")
+_SPLIT = re.compile(r"[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b")
+_BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
+_SUFFIXES = (
+    "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
+    "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ies", "es", "s",
+    "ly", "ers", "er", "als", "al",
+)  # fmt: skip
+_NEGATION = _words(
+    "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
+)
+_STOP = _words(
+    """a an the of to in on at by for from with as is are was were be been being it its this
+    that these those there their they them we our you your he she his her i me my and or if
+    then than so such also too very just into onto out up down off over about after before
+    since until between during per via while when where which who whom whose what how why
+    has have had having do does did doing can could may might must shall should will would
+    s t one both each other same own more most some any all every only again further once
+    here ll re ve d m o y"""
+)
+_FOLDS = {
+    "success": "succeed", "successful": "succeed", "successfully": "succeed",
+    "succeeded": "succeed", "succeeds": "succeed", "failure": "fail", "failures": "fail",
+}  # fmt: skip
+_FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
+_LIGHT = frozenset({"go", "goes", "went", "be", "been"})
+META = _words(
+    """log logs logged logging line lines entry entries row rows record records result results
+    query queries queried search searched show shows showed shown see seen saw find found
+    finding match matched matches matching return returned returns evidence runbook runbooks
+    document documents doc docs section says say said state states stated note notes noted
+    indicate indicates indicated report reports reported observed observe observation appear
+    appears appeared contain contains contained mention mentions mentioned table column count
+    counted counts total number"""
+)
+"""Words about the evidence itself rather than what it tells (not required to appear)."""
+ACRONYMS = _words(
+    """utc gmt cet z http https sql api apis cpu cpus db dbs ram tls ssl dns url urls id ids json
+    xml tcp udp ip ok p50 p90 p95 p99 p999 qps rps tps sla slo slos eta am pm ui ux os vm vms
+    k8s aws gcp io ntp smtp rest rpc grpc ci cd iso gc jvm oom mtls"""
+)
+"""Common acronyms: never identifiers that must appear verbatim (still words of a claim)."""
+FORMAT_WORDS = _words("utc gmt cet z am pm iso ok id ids")
+"""Words that only format a value (a time zone, a clock half): never required."""
+TROUBLE = _words("fail error problem issue fault trouble broken incident outage degrad bad")
+"""Generic trouble words: one stands for another."""
+SYMPTOMS = _words("stop cannot unabl lag pressur full affect high spik miss wait stuck pend")
+"""Words of evidence that describe trouble without naming it (they back a generic one)."""
+SPECIFIC_TROUBLE = _words(
+    """deadlock timeout exhaust crash leak throttl reject refus panic saturat overload
+    unreachable unavailable backlog oom evict outofmemory"""
+)
+"""Specific trouble words: each must be matched by the same word (stem) in the evidence."""
+QUANTIFIER_GROUPS: dict[str, frozenset[str]] = {
+    "universal": _words("all every each entire whole always everything everyone"),
+    "exclusive": _words("only solely exclusively sole"),
+    "dual": frozenset(["both"]),
+    "existential": _words("some several few partly partially"),
+    "majority": _words("most majority mostly"),
+}
+"""Quantifier words by what they claim."""
+CAUSAL_CLAIM = re.compile(
+    r"\b(because|caused\s+by|caus\w*|due\s+to|owing\s+to|led\s+to|leads?\s+to|leading\s+to|"
+    r"result(?:s|ed)?\s+(?:in|from)|as\s+a\s+result|triggered|responsible\s+for|root\s+cause|driven\s+by|"
+    r"therefore|hence|consequently)\b",
+    re.IGNORECASE,
+)
+"""Causal wording in a claim (needs evidence that says why)."""
+CAUSAL_EVIDENCE = re.compile(
+    r"\b(because|caused\s+by|caus\w*|due\s+to|owing|led|leads?|result\w*|trigger\w*|responsible|from|"
+    r"therefore|hence|so|means?|makes?|when|ties|tied|driven|explains?)\b",
+    re.IGNORECASE,
+)
+"""Causal wording in evidence (a runbook's "from", "because", "means", ...)."""
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The folded form of one word."""
+    word = word.lower().strip("'")
+    if word.endswith("n't"):
+        return "not"
+    if word.endswith("'s"):
+        word = word[:-2]
+    if word in {"timed", "time-out", "timeouts"}:
+        return "timeout" if word != "timed" else "time"
+    word = _BRITISH.sub(r"iz\1", word)
+    word = _FOLDS.get(word, word)
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                break
+            cut = len(suffix)
+            if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                cut = 1
+            word = word[:-cut]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+@frozen
+class Word:
+    """One word of a text with its place and negation."""
+
+    raw: str
+    stem: str
+    negated: bool
+    start: int
+    head: bool = False
+    """The first word a negation applies to ("not *gradually*", "never go *above*")."""
+    failed: bool = False
+    """Followed by "failed" ("*renewal* failed"): denied as well as affirmed."""
+
+
+def _is_stop(word: str) -> bool:
+    return word.lower() in _STOP
+
+
+def words(text: str) -> tuple[Word, ...]:
+    """The content words of ``text`` (function words left out), each marked negated when it
+    is one of the two content words after a negation in the same clause."""
+    found: list[Word] = []
+    if "tim" in text.lower():
+        text = joined_timeout(text)
+    for clause_start, clause in _clause_spans(text):
+        left = 0
+        for match in _WORD.finditer(clause):
+            raw = match.group()
+            low = raw.lower()
+            if low in _NEGATION or low.endswith("n't"):
+                left = 2
+                continue
+            if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
+                prev = found[-1]
+                found[-1] = Word(prev.raw, prev.stem, prev.negated, prev.start, prev.head, True)
+            if _is_stop(low) or low.isdigit():
+                continue
+            head = left == 2 and low not in _LIGHT
+            found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
+            if not (left == 2 and low in _LIGHT):
+                left = max(0, left - 1)
+    return tuple(found)
+
+
+def joined_timeout(text: str) -> str:
+    """``text`` with "timed out" and "time-out" written as one word."""
+    return re.sub(r"\btim(?:ed|e)[\s-]out\b", "timeout", text, flags=re.IGNORECASE)
+
+
+def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
+    start = 0
+    for match in _SPLIT.finditer(text):
+        yield start, text[start : match.start()]
+        start = match.end()
+    yield start, text[start:]
+
+
+def clauses(text: str) -> tuple[str, ...]:
+    """The clauses of ``text`` (split at sentence and clause punctuation)."""
+    if " " not in text:
+        return (text,) if text else ()
+    return tuple(part for _, part in _clause_spans(text) if part.strip())
+
+
+def content_stems(text: str) -> frozenset[str]:
+    """The folded content words of ``text`` that are not about the evidence itself."""
+    return frozenset(
+        w.stem for w in words(text) if w.raw.lower() not in META and w.stem not in FORMAT_WORDS
+    )
