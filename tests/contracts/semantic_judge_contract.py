@@ -22,7 +22,7 @@ import pytest
 
 from factledger.domain.json_types import JsonObject
 from factledger.domain.release.draft import AnalysisKind
-from factledger.domain.release.grounding import ClaimEvidence
+from factledger.domain.release.judge import ClaimEvidence
 from factledger.ports.semantic_judge import (
     JudgeAnswer,
     JudgeRequest,
@@ -151,8 +151,9 @@ class SemanticJudgeContract:
         answer = self._judged(make_judge, (0,), request)
         assert isinstance(answer, JudgeUnsupported), answer
         for finding in answer.findings:
+            said = request.conclusion if finding.analysis_index == -1 else wrong.claim
             if finding.token is not None:
-                assert finding.token in wrong.claim
+                assert finding.token in said, finding
 
     def test_usage_is_reported_exactly_when_a_model_was_called(
         self, make_judge: JudgeFactory

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 import pytest
 
 from factledger.adapters.judges.llm import LlmJudge
+from factledger.adapters.judges.vetoed import VetoedJudge
 from factledger.adapters.models.chat_http import ChatClient
 from tests.contracts.semantic_judge_contract import (
     Expected,
@@ -51,3 +52,24 @@ class TestLlmJudge(SemanticJudgeContract, UnreachableJudgeContract):
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         return LlmJudge(_client(f"http://127.0.0.1:{port}/v1"))
+
+
+class TestVetoedLlmJudge(SemanticJudgeContract, UnreachableJudgeContract):
+    """``[judge] kind = "llm"``: the grounding judge's refusal stands before the model."""
+
+    @pytest.fixture
+    def make_judge(self) -> Iterator[JudgeFactory]:
+        with ExitStack() as servers:
+
+            def build(expected: Expected) -> VetoedJudge:
+                server = servers.enter_context(chat_server([Answer(message(_verdict(expected)))]))
+                return VetoedJudge(LlmJudge(_client(server.url)))
+
+            yield build
+
+    @pytest.fixture
+    def unreachable_judge(self) -> VetoedJudge:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        return VetoedJudge(LlmJudge(_client(f"http://127.0.0.1:{port}/v1")))
