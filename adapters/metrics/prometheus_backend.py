@@ -92,7 +92,10 @@ class PrometheusBackend:
     def fetch(self, query: MetricsQuery, timeout_seconds: float, /) -> Result[str, BackendFailure]:
         """The answer in the port's shape, or why there is none."""
         deadline = time.monotonic() + min(timeout_seconds, self._timeout)
-        params: dict[str, str] = {"query": query.promql, "timeout": f"{timeout_seconds:.3f}s"}
+        params: dict[str, str] = {
+            "query": query.promql,
+            "timeout": f"{max(1, int(timeout_seconds * 1000))}ms",
+        }
         if query.is_instant:
             path = "/api/v1/query"
             params["time"] = f"{query.end.timestamp():.3f}"

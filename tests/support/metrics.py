@@ -28,11 +28,9 @@ def metrics_settings(**overrides: Any) -> MetricsSettings:
     return MetricsSettings(**given)
 
 
-def metrics_tool(backend: MetricsBackend | None = None, **overrides: Any) -> MetricsTool:
-    """``query_metrics`` over ``backend`` (the demo fixture when None)."""
-    return MetricsTool(
-        backend or FixtureMetricsBackend(DEMO_METRICS), metrics_settings(**overrides)
-    )
+def metrics_tool(source: MetricsBackend | None = None, **overrides: Any) -> MetricsTool:
+    """``query_metrics`` over ``source`` (the demo fixture when None)."""
+    return MetricsTool(source or FixtureMetricsBackend(DEMO_METRICS), metrics_settings(**overrides))
 
 
 def request(
