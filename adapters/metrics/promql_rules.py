@@ -181,20 +181,23 @@ class _Walk:
             self.regexes += 1
             if self.regexes > self.settings.max_regex_matchers:
                 raise _Refused(MetricsRefusal.TOO_MANY_REGEX_MATCHERS)
-            if _matches_everything(matcher.value):
+            matched = _probes_matched(matcher.value)
+            everything = matched == len(_PROBES) if matcher.op == promql.MatchOp.Re else not matched
+            if everything:
                 raise _Refused(MetricsRefusal.REGEX_MATCHES_EVERYTHING)
         self.matchers.add(str(matcher))
 
 
-def _matches_everything(pattern: str) -> bool:
-    """True when the (anchored) regex matches every probe value, or cannot be judged."""
+def _probes_matched(pattern: str) -> int:
+    """How many probe values the (anchored) regex matches: all of them for ``=~`` that selects
+    every value, none for ``!~`` that does."""
     if len(pattern) > _MAX_REGEX_CHARS:
         raise _Refused(MetricsRefusal.REGEX_NOT_SUPPORTED)
     try:
         compiled = re.compile(pattern, re.DOTALL)
     except re.error as invalid:
         raise _Refused(MetricsRefusal.REGEX_NOT_SUPPORTED) from invalid
-    return all(compiled.fullmatch(probe) is not None for probe in _PROBES)
+    return sum(1 for probe in _PROBES if compiled.fullmatch(probe) is not None)
 
 
 def check_query(text: str, settings: MetricsSettings) -> CheckedQuery | MetricsRefusal:
