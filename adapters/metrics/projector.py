@@ -3,7 +3,8 @@
 At most ``max_series`` series are shown: those whose level changed most in the window (then
 those that spread most), never the first ones alphabetically. Each is downsampled so that its
 spikes and its change point survive (``downsample.py``); its labels are redacted as log
-fields are, and the labels that name machines (pod, host, instance) are masked wholly. Every
+fields are, and the values of labels that name machines (pod, host, instance) are masked wholly
+(numbered, so two pods stay apart). Every
 value carries the series' unit and every point its ISO time, so a claim such as "p99 latency
 rose above 2 s at 09:41" can be read off the result. ``truncated`` is true when a series or a
 point was left out.
@@ -105,13 +106,33 @@ def _series(item: JsonObject, buckets: int) -> _Series | ProjectionFailure | Non
     return _Series(text_labels, float(start), float(step), cleaned, shape, spread)
 
 
-def _labels(labels: Mapping[str, str], rules: ProjectionRules, redactor: Redactor) -> JsonObject:
+class _Masks:
+    """Masks the values of machine labels, numbering distinct values in order of appearance
+    (``<POD>#1``, ``<POD>#2``) so that two pods stay two series without being named."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, str], str] = {}
+        self._counts: dict[str, int] = {}
+
+    def mask(self, name: str, value: str) -> str:
+        known = self._seen.get((name, value))
+        if known is None:
+            placeholder = _MASKS.get(name, Placeholder.HOST.value)
+            self._counts[placeholder] = self._counts.get(placeholder, 0) + 1
+            known = f"{placeholder}#{self._counts[placeholder]}"
+            self._seen[(name, value)] = known
+        return known
+
+
+def _labels(
+    labels: Mapping[str, str], rules: ProjectionRules, redactor: Redactor, masks: _Masks
+) -> JsonObject:
     shown: JsonObject = {}
     for name in sorted(labels):
         if name == "__name__":
             continue
         if name in rules.redact_labels:
-            shown[name] = _MASKS.get(name, Placeholder.HOST.value)
+            shown[name] = masks.mask(name, labels[name])
         else:
             shown[name] = redactor.redact_value(name, labels[name])
     return shown
@@ -123,7 +144,13 @@ def _point(series: _Series, index: int) -> list[JsonValue]:
     return [iso(series.start + index * series.step), _number(value)]
 
 
-def _shown(series: _Series, rules: ProjectionRules, units: Mapping[str, JsonValue]) -> JsonObject:
+def _shown(
+    series: _Series,
+    rules: ProjectionRules,
+    units: Mapping[str, JsonValue],
+    redactor: Redactor,
+    masks: _Masks,
+) -> JsonObject:
     shape, name = series.shape, series.labels.get("__name__")
     unit = rules.unit
     if name is not None:
@@ -139,7 +166,7 @@ def _shown(series: _Series, rules: ProjectionRules, units: Mapping[str, JsonValu
         }
     return {
         "metric": name,
-        "labels": _labels(series.labels, rules, Redactor()),
+        "labels": _labels(series.labels, rules, redactor, masks),
         "unit": unit,
         "points": [_point(series, index) for index in shape.kept],
         "summary": {
@@ -171,10 +198,11 @@ def project_metrics(
     found.sort(key=lambda s: (-s.shape.score, -s.spread, sorted(s.labels.items())))
     shown = found[: rules.max_series]
     cut = len(found) > len(shown) or any(len(s.shape.kept) < s.shape.present for s in shown)
+    redactor, masks = Redactor(), _Masks()
     result: JsonObject = {
         "scope": scope,
         "series_matched": len(items),
-        "series": [_shown(s, rules, units) for s in shown],
+        "series": [_shown(s, rules, units, redactor, masks) for s in shown],
         "truncated": cut,
     }
     status = EvidenceStatus.EVIDENCE_FOUND if shown else EvidenceStatus.NO_EVIDENCE

@@ -23,8 +23,8 @@ def _series_name(series: JsonObject) -> str:
 
 
 def summarize_metrics(agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
-    """Which query over which window, how many series, and the top series' min, max, last and
-    change point with their unit and time."""
+    """Which query over which window, how many series, and the top series' change point, max,
+    last and min with their unit and time."""
     scope = agent_result.get("scope")
     scope = scope if isinstance(scope, dict) else {}
     window = f"between {scope.get('start')} and {scope.get('end')}"
@@ -42,12 +42,11 @@ def summarize_metrics(agent_result: JsonObject, evidence_status: EvidenceStatus)
     shift = ""
     if isinstance(change, dict):
         shift = (
-            f"; level went from {change.get('before')}{spelled} to {change.get('after')}{spelled} "
+            f": level went from {change.get('before')}{spelled} to {change.get('after')}{spelled} "
             f"at {change.get('time')}"
         )
     return (
         f"{agent_result.get('series_matched')} series matched {query} {window}; "
-        f"{_series_name(top)}: max {_value(summary.get('max'), spelled)}, "
-        f"min {_value(summary.get('min'), spelled)}, last {_value(summary.get('last'), spelled)}"
-        f"{shift}."
+        f"{_series_name(top)}{shift}; max {_value(summary.get('max'), spelled)}, "
+        f"last {_value(summary.get('last'), spelled)}, min {_value(summary.get('min'), spelled)}."
     )

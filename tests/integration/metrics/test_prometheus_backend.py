@@ -62,7 +62,7 @@ def test_a_range_query_shows_the_pool_saturating_at_0940(harness: Harness) -> No
     top = series[0]
     assert top["metric"] == "card_gateway_acquirer_pool_saturation_ratio"
     assert top["unit"] == "ratio"
-    assert top["labels"]["pod"] == "<POD>"
+    assert {s["labels"]["pod"] for s in series} == {"<POD>#1", "<POD>#2"}
     assert top["summary"]["change_point"]["time"] == "2026-03-14T09:40:00Z"
     assert top["summary"]["max"] == ["2026-03-14T09:40:00Z", 1]
     assert ["2026-03-14T09:40:00Z", 1] in top["points"]

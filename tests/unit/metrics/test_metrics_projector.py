@@ -96,8 +96,8 @@ def test_machine_labels_are_masked_and_secret_label_values_redacted() -> None:
         )
     )
     labels = result.agent_result["series"][0]["labels"]
-    assert labels["pod"] == "<POD>"
-    assert labels["host"] == "<HOST>"
+    assert labels["pod"] == "<POD>#1"
+    assert labels["host"] == "<HOST>#1"
     assert labels["api_token"] == "<SECRET>"
     assert labels["service"] == "card-gateway"
     assert secret not in json.dumps(result.agent_result)
