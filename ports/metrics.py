@@ -7,11 +7,12 @@ An adapter (Prometheus over HTTP, the demo's fixture file, later another TSDB) t
     {"result_type": "matrix" | "vector",
      "series": [{"labels": {"__name__": "...", "pod": "..."},
                  "start": <unix seconds of values[0]>, "step": <seconds, 0 for an instant>,
-                 "values": [<number or null>, ...]}],
+                 "values": "<base64 of little-endian float64, NaN for no sample>"}],
      "units": {"<metric name>": "<unit from the store's metadata>"}}
 
-A series' ``values`` lie on the grid ``start + i * step``; ``null`` is a step without a
-sample (or a value that is not finite). An error the store answers is a failure, never a
+A series' ``values`` lie on the grid ``start + i * step``, packed (parsing a day of values
+as JSON numbers would cost more than the whole projection); NaN is a step without a sample
+(or a value that is not finite). An error the store answers is a failure, never a
 result.
 """
 

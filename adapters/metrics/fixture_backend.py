@@ -20,6 +20,7 @@ import promql_parser as promql
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
+from factledger.adapters.metrics.values import encode_values
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 from factledger.ports.metrics import MetricsQuery
@@ -88,8 +89,9 @@ class FixtureMetricsBackend:
                 continue
             values = [_at(series, moment) for moment in times]
             if any(value is not None for value in values):
+                packed = encode_values(values)
                 found.append(
-                    {"labels": dict(labels), "start": times[0], "step": step, "values": values}
+                    {"labels": dict(labels), "start": times[0], "step": step, "values": packed}
                 )
         units = {name: self._units[name]} if name in self._units else {}
         shaped = {"result_type": "vector" if query.is_instant else "matrix", "series": found}
@@ -105,7 +107,7 @@ def _grid(start: float, end: float, step: float) -> list[float]:
     return [start + index * step for index in range(count)]
 
 
-def _at(series: _Series, moment: float) -> JsonValue:
+def _at(series: _Series, moment: float) -> float | None:
     index = bisect.bisect_right(series.stamps, moment) - 1
     if index < 0 or moment - series.stamps[index] > _LOOKBACK:
         return None

@@ -13,21 +13,26 @@ point was left out.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Final
 
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
-from factledger.adapters.metrics.downsample import SeriesShape, shape_series
+from factledger.adapters.metrics.downsample import SeriesShape, Values, shape_series
 from factledger.adapters.metrics.units import unit_from_metadata, unit_of_name
+from factledger.adapters.metrics.values import decode_values
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.logs.placeholders import Placeholder
 from factledger.domain.logs.redaction import Redactor
 from factledger.domain.status import EvidenceStatus
-from factledger.domain.tool_result import ProjectedToolResult, ProjectionFailure
+from factledger.domain.tool_result import (
+    ProjectedEvidenceStatus,
+    ProjectedToolResult,
+    ProjectionFailure,
+)
 
 __all__ = ["ProjectionRules", "evidence_status_of", "iso", "project_metrics"]
 
@@ -49,6 +54,7 @@ class ProjectionRules:
     """The unit the query's names and functions give its values."""
 
 
+@lru_cache(maxsize=8192)
 def iso(seconds: float) -> str:
     """A Unix time as ISO-8601 UTC (``2026-03-14T09:41:00Z``)."""
     moment = datetime.fromtimestamp(seconds, UTC)
@@ -66,7 +72,7 @@ class _Series:
     labels: Mapping[str, str]
     start: float
     step: float
-    values: list[float | None]
+    values: Values
     shape: SeriesShape
     spread: float
 
@@ -89,18 +95,16 @@ def _series(item: JsonObject, buckets: int) -> _Series | ProjectionFailure | Non
         not isinstance(labels, dict)
         or not isinstance(start, int | float)
         or not isinstance(step, int | float)
-        or not isinstance(values, list)
+        or not isinstance(values, str)
     ):
         return ProjectionFailure("MALFORMED_RAW")
-    cleaned: list[float | None] = [
-        float(v) if isinstance(v, int | float) and math.isfinite(v) else None for v in values
-    ]
+    cleaned = decode_values(values)
+    if cleaned is None:
+        return ProjectionFailure("MALFORMED_RAW")
     shape = shape_series(cleaned, buckets)
     if shape is None:
         return None
-    low, high = cleaned[shape.minimum], cleaned[shape.maximum]
-    assert low is not None
-    assert high is not None
+    low, high = float(cleaned[shape.minimum]), float(cleaned[shape.maximum])
     spread = (high - low) / max(abs(high), abs(low), _TINY)
     text_labels = {str(k): str(v) for k, v in labels.items()}
     return _Series(text_labels, float(start), float(step), cleaned, shape, spread)
@@ -139,9 +143,7 @@ def _labels(
 
 
 def _point(series: _Series, index: int) -> list[JsonValue]:
-    value = series.values[index]
-    assert value is not None
-    return [iso(series.start + index * series.step), _number(value)]
+    return [iso(series.start + index * series.step), _number(float(series.values[index]))]
 
 
 def _shown(
@@ -205,7 +207,9 @@ def project_metrics(
         "series": [_shown(s, rules, units, redactor, masks) for s in shown],
         "truncated": cut,
     }
-    status = EvidenceStatus.EVIDENCE_FOUND if shown else EvidenceStatus.NO_EVIDENCE
+    status: ProjectedEvidenceStatus = (
+        EvidenceStatus.EVIDENCE_FOUND if shown else EvidenceStatus.NO_EVIDENCE
+    )
     return Success(ProjectedToolResult(result, status, truncated=cut))
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import math
 import time
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 import httpx
 from returns.result import Failure, Result, Success
 
+from factledger.adapters.metrics.values import encode_values
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 from factledger.ports.metrics import MetricsQuery
@@ -47,7 +49,7 @@ def _number(text: object) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def to_port_shape(data: JsonObject, query: MetricsQuery) -> JsonObject:
+def to_port_shape(data: Mapping[str, Any], query: MetricsQuery) -> JsonObject:
     """Prometheus' ``data`` (a matrix, a vector or a scalar) in the port's shape."""
     kind = data.get("resultType")
     result = data.get("result")
@@ -56,13 +58,18 @@ def to_port_shape(data: JsonObject, query: MetricsQuery) -> JsonObject:
     if kind == "matrix" and isinstance(result, list):
         count = round((query.end.timestamp() - start) / step) + 1 if step else 1
         for item in result:
-            values: list[JsonValue] = [None] * count
+            values: list[float | None] = [None] * count
             for stamp, text in item.get("values", []):
                 index = round((float(stamp) - start) / step) if step else 0
                 if 0 <= index < count:
                     values[index] = _number(text)
             series.append(
-                {"labels": item.get("metric", {}), "start": start, "step": step, "values": values}
+                {
+                    "labels": item.get("metric", {}),
+                    "start": start,
+                    "step": step,
+                    "values": encode_values(values),
+                }
             )
     elif kind == "vector" and isinstance(result, list):
         for item in result:
@@ -72,12 +79,17 @@ def to_port_shape(data: JsonObject, query: MetricsQuery) -> JsonObject:
                     "labels": item.get("metric", {}),
                     "start": float(stamp),
                     "step": 0,
-                    "values": [_number(text)],
+                    "values": encode_values([_number(text)]),
                 }
             )
     elif kind == "scalar" and isinstance(result, list) and len(result) == 2:
         series.append(
-            {"labels": {}, "start": float(result[0]), "step": 0, "values": [_number(result[1])]}
+            {
+                "labels": {},
+                "start": float(result[0]),
+                "step": 0,
+                "values": encode_values([_number(result[1])]),
+            }
         )
     return {"result_type": "vector" if query.is_instant else "matrix", "series": series}
 

@@ -38,6 +38,7 @@ __all__ = ["MetricsInput", "MetricsTool"]
 
 TOOL_NAME: Final = "query_metrics"
 _DEFAULT_POINTS: Final = 1_000
+_CHECKS_KEPT: Final = 256
 DESCRIPTION = (
     "Run one PromQL query over a time window of the run (range query; start equal to end for "
     "an instant query). Returns the series that changed most, each with its metric name, "
@@ -73,6 +74,8 @@ class MetricsTool(EvidenceTool[MetricsInput]):
     def __init__(self, backend: MetricsBackend, settings: MetricsSettings) -> None:
         self._backend = backend
         self._settings = settings
+        self._checks: dict[str, CheckedQuery | MetricsRefusal] = {}
+        """Checked queries by text (a call is checked, scoped and projected: parsed once)."""
 
     # -- checking ---------------------------------------------------------------------
 
@@ -100,7 +103,12 @@ class MetricsTool(EvidenceTool[MetricsInput]):
         return None
 
     def _checked(self, request: MetricsInput) -> CheckedQuery | MetricsRefusal:
-        return check_query(request.query, self._settings)
+        known = self._checks.get(request.query)
+        if known is None:
+            if len(self._checks) >= _CHECKS_KEPT:
+                self._checks.clear()
+            known = self._checks[request.query] = check_query(request.query, self._settings)
+        return known
 
     def refuse(self, request: MetricsInput) -> str | None:
         window = self._window_refusal(request)
@@ -181,7 +189,8 @@ class MetricsTool(EvidenceTool[MetricsInput]):
 
     def sources(self, agent_result: JsonObject) -> tuple[Source, ...]:
         scope = agent_result.get("scope")
-        if not isinstance(scope, dict) or not isinstance(scope.get("metrics"), list):
+        metrics = scope.get("metrics") if isinstance(scope, dict) else None
+        if not isinstance(scope, dict) or not isinstance(metrics, list):
             return ()
         window: JsonObject = {
             "query": scope.get("query"),
@@ -189,9 +198,7 @@ class MetricsTool(EvidenceTool[MetricsInput]):
             "end": scope.get("end"),
             "step": scope.get("step"),
         }
-        return tuple(
-            Source(TOOL_NAME, str(name), window) for name in scope["metrics"] if name is not None
-        )
+        return tuple(Source(TOOL_NAME, str(name), window) for name in metrics if name is not None)
 
     def close(self) -> None:
         self._backend.close()

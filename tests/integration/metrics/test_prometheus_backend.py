@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -44,7 +45,7 @@ def harness(prometheus_url: str) -> Iterator[Harness]:
         yield built
 
 
-def _observe(harness: Harness, call_id: str, body: dict[str, object]) -> dict[str, object]:
+def _observe(harness: Harness, call_id: str, body: dict[str, object]) -> dict[str, Any]:
     run_id = harness.start_run(question="q", service="card-gateway", start=WINDOW[0], end=WINDOW[1])
     arguments = json.dumps({"previous_observation": None, "input": body})
     observation = harness.observe(run_id, call_id, "query_metrics", arguments)
@@ -58,7 +59,8 @@ def test_a_range_query_shows_the_pool_saturating_at_0940(harness: Harness) -> No
     assert shown["status"] == "READY", shown
     assert shown["evidence_status"] == EvidenceStatus.EVIDENCE_FOUND
     series = shown["series"]
-    assert isinstance(series, list) and len(series) == 2
+    assert isinstance(series, list)
+    assert len(series) == 2
     top = series[0]
     assert top["metric"] == "card_gateway_acquirer_pool_saturation_ratio"
     assert top["unit"] == "ratio"

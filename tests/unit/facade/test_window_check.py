@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 from factledger import Settings, build_harness
 from factledger.tools import RunWindow
@@ -24,7 +25,7 @@ class WindowedEcho(EchoTool):
         return "TOO_EARLY" if window.start.minute < 30 else None
 
 
-def _call(start: datetime) -> tuple[dict[str, object], int, WindowedEcho]:
+def _call(start: datetime) -> tuple[dict[str, Any], int, WindowedEcho]:
     tool = WindowedEcho()
     with build_harness(Settings.model_validate({"store": {"kind": "memory"}}), tools=[tool]) as h:
         run_id = h.start_run(question="q", service="checkout", start=start, end=END)

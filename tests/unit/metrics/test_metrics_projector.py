@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from factledger.adapters.metrics.projector import (
     ProjectionRules,
     evidence_status_of,
     project_metrics,
 )
+from factledger.adapters.metrics.values import encode_values
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 
@@ -19,11 +22,14 @@ RULES = ProjectionRules(
 SCOPE: JsonObject = {"query": "q"}
 
 
-def _series(name: str, values: list[float | None], **labels: str) -> JsonObject:
-    return {"labels": {"__name__": name, **labels}, "start": START, "step": 15, "values": values}
+def _series(name: str, values: Sequence[float | None], **labels: str) -> JsonObject:
+    packed = encode_values(values)
+    return {"labels": {"__name__": name, **labels}, "start": START, "step": 15, "values": packed}
 
 
-def _project(*series: JsonObject, rules: ProjectionRules = RULES, units: JsonObject | None = None):
+def _project(
+    *series: JsonObject, rules: ProjectionRules = RULES, units: JsonObject | None = None
+) -> Any:
     raw = json.dumps({"result_type": "matrix", "series": list(series), "units": units or {}})
     return project_metrics(raw, SCOPE, rules).unwrap()
 
@@ -36,7 +42,8 @@ def test_the_series_shown_are_those_that_changed_most_not_the_first_alphabetical
     names = [s["metric"] for s in result.agent_result["series"]]
     assert names[:2] == ["z_rising_ratio", "y_spiky_ratio"]
     assert result.agent_result["series_matched"] == 7
-    assert result.truncated is True and result.agent_result["truncated"] is True
+    assert result.truncated is True
+    assert result.agent_result["truncated"] is True
 
 
 def test_a_spike_shorter_than_a_bucket_survives_downsampling() -> None:
@@ -51,7 +58,8 @@ def test_a_spike_shorter_than_a_bucket_survives_downsampling() -> None:
 
 
 def test_the_change_point_is_where_the_level_shifts_and_is_kept() -> None:
-    values: list[float | None] = [0.01] * 160 + [0.64] * 80
+    values: list[float | None] = [0.01] * 160
+    values += [0.64] * 80
     result = _project(_series("errors_ratio", values))
     (series,) = result.agent_result["series"]
     change = series["summary"]["change_point"]
@@ -74,7 +82,12 @@ def test_units_come_from_metadata_before_the_name_and_from_the_query_last() -> N
     result = _project(
         _series("pool_in_use", [1.0, 2.0], pool="a"),
         _series("http_requests_total", [1.0, 2.0]),
-        {"labels": {"route": "/x"}, "start": START, "step": 15, "values": [1.0, 3.0]},
+        {
+            "labels": {"route": "/x"},
+            "start": START,
+            "step": 15,
+            "values": encode_values([1.0, 3.0]),
+        },
         rules=rules,
         units={"pool_in_use": "connections"},
     )
@@ -113,6 +126,8 @@ def test_nothing_matched_is_no_evidence_and_a_malformed_answer_is_refused() -> N
     assert all_gaps.agent_result["series_matched"] == 1
     bad = project_metrics('{"series": [{"labels": {}}]}', SCOPE, RULES)
     assert bad.failure().reason == "MALFORMED_RAW"
+    odd = '{"series": [{"labels": {}, "start": 0, "step": 15, "values": "AAAA"}]}'
+    assert project_metrics(odd, SCOPE, RULES).failure().reason == "MALFORMED_RAW"
     assert project_metrics("[1]", SCOPE, RULES).failure().reason == "MALFORMED_RAW"
 
 

@@ -108,7 +108,8 @@ def test_allowed_queries_pass_with_their_names_matchers_and_unit() -> None:
         "(rate(card_gateway_request_duration_seconds_bucket[5m])))",
         metrics_settings(),
     )
-    assert isinstance(quantile, CheckedQuery) and quantile.unit == "s"
+    assert isinstance(quantile, CheckedQuery)
+    assert quantile.unit == "s"
 
 
 WINDOW_CASES = [
@@ -152,7 +153,7 @@ def test_too_many_points_are_refused() -> None:
     tool = metrics_tool(max_points=100)
     body = request("card_gateway_authorization_error_ratio", step=15)
     parsed = tool.input_model.model_validate_json(json.dumps(body))
-    assert tool.refuse(parsed) == "TOO_MANY_POINTS"  # type: ignore[arg-type]
+    assert tool.refuse(parsed) == "TOO_MANY_POINTS"
     assert (
         tool.refuse(tool.input_model.model_validate_json(json.dumps({**body, "step": 60}))) is None
-    )  # type: ignore[arg-type]
+    )
