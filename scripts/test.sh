@@ -2,7 +2,8 @@
 # Installs factledger with its development tools into .venv and runs every check CI runs:
 # ruff, mypy (strict), import-linter and the whole pytest suite (unit, integration, e2e).
 # Integration tests need redis-server and MariaDB (running on 127.0.0.1 or installed as binaries)
-# and PostgreSQL 15 on 127.0.0.1:5432 (started here when it is installed but not running).
+# and PostgreSQL 15 on 127.0.0.1:5432 (started here when it is installed but not running);
+# the metrics tests start their own Prometheus (installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -12,6 +13,7 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 bash scripts/start_postgres.sh
+bash scripts/ensure_prometheus.sh
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

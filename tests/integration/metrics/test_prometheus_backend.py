@@ -13,6 +13,7 @@ from factledger.adapters.bootstrap import build_harness
 from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.metrics.prometheus_backend import PrometheusBackend
+from factledger.adapters.metrics.values import decode_values
 from factledger.application.harness import Harness
 from factledger.application.observation import ObservationStatus
 from factledger.domain.status import EvidenceStatus
@@ -52,6 +53,12 @@ def _observe(harness: Harness, call_id: str, body: dict[str, object]) -> dict[st
     shown = observation.to_json()
     assert isinstance(shown, dict)
     return shown
+
+
+def _values(packed: str) -> list[float]:
+    decoded = decode_values(packed)
+    assert decoded is not None
+    return [float(value) for value in decoded]
 
 
 def test_a_range_query_shows_the_pool_saturating_at_0940(harness: Harness) -> None:
@@ -106,7 +113,7 @@ def test_the_backend_answers_an_instant_query_in_the_port_shape(prometheus_url: 
     backend.close()
     shaped = json.loads(answer)
     assert shaped["result_type"] == "vector"
-    assert sorted(s["values"] for s in shaped["series"]) == [[1.0], [1.0]]
+    assert [_values(s["values"]) for s in shaped["series"]] == [[1.0], [1.0]]
 
 
 def test_an_unreachable_prometheus_is_a_safe_backend_error() -> None:
