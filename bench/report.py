@@ -86,6 +86,10 @@ def main() -> int:
          "Targets: guard over 20 citations on Redis ≤ 5 ms; grounding judge over 20 analyses "
          "≤ 20 ms; release of a 200-event run with full verification on Redis ≤ 10 ms "
          "(reference: the bare log verification, in the same run)."),
+        ("Metrics: one query_metrics projection, 50 series over 24 h at 15 s",
+         ["bench/metrics_projection.py", "--rounds", "5" if quick else "15"],
+         "Target: median ≤ 50 ms after the backend answered; result ≤ the call projection "
+         "budget (reference: json.loads of the same values as JSON numbers, in the same run)."),
         ("Knowledge: FTS5 over 10,000 runbook sections", ["bench/knowledge_fts.py"],
          "Target: median lookup ≤ 5 ms."),
         ("SQL validator", ["bench/sql_validator.py", "--rounds", "3" if quick else "7",
