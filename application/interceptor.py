@@ -29,7 +29,7 @@ from factledger.application.contracts.parse import EnvelopeError
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.store_failures import store_error_reason
 from factledger.application.tool_api.provider import BUILT_IN_TOOL_NAMES
-from factledger.application.tool_api.spec import PreparedCall, ToolSpec
+from factledger.application.tool_api.spec import PreparedCall, RunWindow, ToolSpec
 from factledger.application.tool_call import (
     BoundaryFailed,
     BoundaryReady,
@@ -166,6 +166,9 @@ class Interceptor:
         log = close_abandoned_in(self._runs, loaded, self._clock.now())
         if isinstance(log, StoreFailed):
             return _store_error(tool_call_id, log)
+        refused = _outside_window(log, prepared)
+        if refused is not None:
+            return refused_observation(tool_call_id, "INVALID_ENVELOPE", refused)
         proposal = Proposal(
             tool_call_id,
             spec.name,
@@ -272,3 +275,11 @@ class Interceptor:
 def _store_error(tool_call_id: str, failed: StoreFailed) -> JsonObject:
     code = ToolBoundaryErrorCode.STORE_ERROR.value
     return error_observation(tool_call_id, code, store_error_reason(failed).value)
+
+
+def _outside_window(log: RunLog, prepared: PreparedCall) -> str | None:
+    """The tool's reason to refuse the call in this run's window (None without a window)."""
+    run = log.run
+    if run is None or run.context.start is None or run.context.end is None:
+        return None
+    return prepared.window_check(RunWindow(run.context.start, run.context.end))

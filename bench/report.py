@@ -88,6 +88,10 @@ def main() -> int:
          "(reference: the bare log verification, in the same run)."),
         ("The paired-claims corpus through the release gate", ["bench/claims_eval.py"],
          "Target: every honest draft published, no twin published (decisions, not timings)."),
+        ("Metrics: one query_metrics projection, 50 series over 24 h at 15 s",
+         ["bench/metrics_projection.py", "--rounds", "5" if quick else "15"],
+         "Target: median ≤ 50 ms after the backend answered; result ≤ the call projection "
+         "budget (reference: json.loads of the same values as JSON numbers, in the same run)."),
         ("Knowledge: FTS5 over 10,000 runbook sections", ["bench/knowledge_fts.py"],
          "Target: median lookup ≤ 5 ms."),
         ("SQL validator", ["bench/sql_validator.py", "--rounds", "3" if quick else "7",

@@ -19,7 +19,7 @@ from factledger.application.tool_api.provider import (
     ToolSettings,
     ToolSource,
 )
-from factledger.application.tool_api.spec import PreparedCall, ToolSpec
+from factledger.application.tool_api.spec import PreparedCall, RunWindow, ToolSpec
 from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
 from factledger.domain.json_types import JsonObject, JsonValue
@@ -46,6 +46,7 @@ __all__ = [
     "PreparedCall",
     "ProjectedToolResult",
     "ProjectionFailure",
+    "RunWindow",
     "Source",
     "StrictModel",
     "ToolProvider",

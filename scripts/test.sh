@@ -3,7 +3,8 @@
 # ruff, mypy (strict), import-linter and the whole pytest suite (unit, integration, e2e).
 # Integration tests need redis-server and MariaDB (running on 127.0.0.1 or installed as binaries)
 # and PostgreSQL 15 on 127.0.0.1:5432 (started here when it is installed but not running); the
-# console's browser tests need Debian's chromium and chromium-driver (installed here when missing).
+# console's browser tests need Debian's chromium and chromium-driver, the metrics tests their
+# own Prometheus (both installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -14,6 +15,7 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 bash scripts/start_postgres.sh
 bash scripts/ensure_chromium.sh
+bash scripts/ensure_prometheus.sh
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

@@ -1,8 +1,11 @@
-"""The bundled demo incident: runbooks, logs, a payments datasource, and three recorded agents.
+"""The bundled demo incident: runbooks, logs, metrics, a payments datasource, and three recorded
+agents.
 
 Card payments fail from 09:40 on 2026-03-14: card-gateway's acquirer connection pool is
 exhausted and authorisations end in GW-504. The honest agent finds and cites that; the
-hallucinating agent cites calls it never made; the looping agent repeats itself until the
+hallucinating agent cites calls it never made; the metrics (a fixed series set the fixture
+backend of ``query_metrics`` serves) show the pool saturated and the error ratio rising at
+09:40; the looping agent repeats itself until the
 harness stops it.
 """
 
@@ -15,13 +18,24 @@ from pathlib import Path
 from factledger.adapters.config.sections import KnowledgeSettings, LogsSettings, StoreSettings
 from factledger.adapters.config.settings import Settings
 from factledger.adapters.config.sql import SqlDatasourceSettings, SqlSettings, SqlTableSettings
+from factledger.domain.json_types import JsonValue
 
-__all__ = ["SCENARIOS", "demo_settings", "ensure_logs", "ensure_payments_db", "transcript_path"]
+__all__ = [
+    "DEMO_METRIC_PATTERNS",
+    "SCENARIOS",
+    "demo_settings",
+    "ensure_logs",
+    "ensure_payments_db",
+    "transcript_path",
+]
 
 SCENARIOS = ("honest", "hallucinating", "looping")
 """The bundled transcripts, in the order the demo plays them."""
 
 _DEMO = files("factledger.adapters.demo")
+
+DEMO_METRIC_PATTERNS = ("card_gateway_*", "checkout_*", "payments_*", "ledger_*")
+"""The metric names a demo query may select."""
 
 
 def _bundled(name: str) -> Path:
@@ -85,4 +99,14 @@ def demo_settings(workdir: Path, store: StoreSettings | None = None) -> Settings
         knowledge=KnowledgeSettings(dir=str(_bundled("knowledge"))),
         logs=LogsSettings(dir=str(logs)),
         sql=SqlSettings(datasources=[payments]),
+        tools={"metrics": _metrics_section()},
     )
+
+
+def _metrics_section() -> dict[str, JsonValue]:
+    """``[tools.metrics]`` over the bundled series (no Prometheus runs for the demo)."""
+    return {
+        "backend": "fixture",
+        "fixture": str(_bundled("metrics.json")),
+        "metrics": list(DEMO_METRIC_PATTERNS),
+    }

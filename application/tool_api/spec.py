@@ -8,6 +8,8 @@ its backend and projector, and not yet run.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from datetime import datetime
 
 from attrs import frozen
 from pydantic import BaseModel
@@ -20,7 +22,25 @@ from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.status import EvidenceStatus
 from factledger.ports.tools import ResultProjector, ToolExecutor
 
-__all__ = ["PreparedCall", "ToolSpec"]
+__all__ = ["PreparedCall", "RunWindow", "ToolSpec", "WindowCheck"]
+
+
+@frozen
+class RunWindow:
+    """The time window a run diagnoses, as a tool's window check is given it."""
+
+    start: datetime
+    """Start of the window (time-zone aware)."""
+    end: datetime
+    """End of the window (time-zone aware)."""
+
+
+WindowCheck = Callable[[RunWindow], "str | None"]
+"""A prepared call's check against its run's window: a reason code to refuse it, or None."""
+
+
+def _accept(_: RunWindow) -> str | None:
+    return None
 
 
 @frozen
@@ -43,6 +63,9 @@ class PreparedCall:
     """SHA-256 of the canonical form of the parsed envelope with the tool's name: two
     spellings of the same call (key order, white space, a default left out, one evaluation as
     an object or as a list of one) have the same digest."""
+    window_check: WindowCheck = _accept
+    """Refuses the call when its run's window does not allow it (checked once the run is
+    known, before the call is admitted; INVALID_ENVELOPE with the reason code)."""
 
 
 class ToolSpec(ABC):

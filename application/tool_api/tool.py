@@ -23,7 +23,7 @@ from returns.result import Result
 
 from factledger.application.contracts.envelope import Envelope, PreviousObservationModel
 from factledger.application.contracts.parse import EnvelopeError, parse_envelope
-from factledger.application.tool_api.spec import PreparedCall, ToolSpec
+from factledger.application.tool_api.spec import PreparedCall, RunWindow, ToolSpec
 from factledger.domain.codec import canonical_json, sha256_hex
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.progress.decisions import PreviousObservation
@@ -101,6 +101,12 @@ class EvidenceTool(ToolSpec, Generic[I]):
         accept it. A refusal is INVALID_ENVELOPE with that reason; nothing runs."""
         return None
 
+    def refuse_in_window(self, request: I, window: RunWindow) -> str | None:
+        """A reason code to refuse a request its run's window does not allow (e.g. a time
+        range outside the window); None to accept it. Checked once the run is known, before
+        the call is admitted; a refusal is INVALID_ENVELOPE with that reason."""
+        return None
+
     # -- what the harness provides ----------------------------------------------------------
 
     def envelope_model(self) -> type[BaseModel]:
@@ -130,6 +136,7 @@ class EvidenceTool(ToolSpec, Generic[I]):
             executor=partial(self.run, request),
             projector=partial(self.project, request),
             arguments_digest=_arguments_digest(self.name, parsed, evaluations),
+            window_check=partial(self.refuse_in_window, request),
         )
 
 

@@ -24,7 +24,8 @@ WINDOW = {"start": "2026-03-14T09:00:00Z", "end": "2026-03-14T10:00:00Z"}
 def demo_runtime() -> Iterator[Runtime]:
     """The demo's wiring, whose configured tools the suites take one by one."""
     workdir = Path(tempfile.mkdtemp(prefix="factledger-contract-"))
-    runtime = build_runtime(demo_settings(workdir, StoreSettings(kind="memory")), tools=())
+    settings = demo_settings(workdir, StoreSettings(kind="memory")).model_copy(update={"tools": {}})
+    runtime = build_runtime(settings, tools=())
     yield runtime
     runtime.close()
 

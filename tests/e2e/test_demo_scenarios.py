@@ -49,8 +49,8 @@ def test_the_honest_agent_gets_success_with_its_sources(harness: Harness) -> Non
     sources = published["source_documents"]
     assert isinstance(sources, list)
     kinds = {source["source_type"] for source in sources if isinstance(source, dict)}
-    assert kinds == {"lookup_knowledge", "query_logs", "query_sql"}
-    assert [o.status for _, o in result.observations] == ["READY"] * 4
+    assert kinds == {"lookup_knowledge", "query_logs", "query_sql", "query_metrics"}
+    assert [o.status for _, o in result.observations] == ["READY"] * 5
 
 
 def test_the_hallucinating_agent_falls_back_with_its_violations(harness: Harness) -> None:

@@ -17,7 +17,7 @@ def test_the_audit_view_shows_a_released_run_and_a_rebuild_gives_the_same_rows(
         result = run_transcript(harness, transcript_path("honest"))
         audit = harness.audit(result.run_id)
         assert audit.run.release_outcome == "SUCCESS"
-        assert len(audit.invocations) == 4
+        assert len(audit.invocations) == 5
         text = json.dumps(audit.to_json())
         assert "sk_live_" not in text
         assert "SELECT" not in text

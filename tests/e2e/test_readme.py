@@ -56,6 +56,7 @@ def test_the_example_settings_are_valid_and_drive_the_demo_from_a_checkout(
     assert settings.knowledge.dir == "adapters/demo/knowledge"
     for folder in ("knowledge", "logs", "transcripts"):
         shutil.copytree(ROOT / "adapters" / "demo" / folder, tmp_path / "adapters/demo" / folder)
+    shutil.copy(ROOT / "adapters/demo/metrics.json", tmp_path / "adapters/demo/metrics.json")
     shutil.copy(example, tmp_path / "factledger.toml.example")
     factledger = Path(sys.executable).parent / "factledger"
     env = _environment(tmp_path)

@@ -77,7 +77,7 @@ def test_a_tool_call_loop_then_a_draft_is_released_as_success(harness: Harness) 
         tools = second["tools"]
         assert isinstance(tools, list)
         names = {at(tool, "function", "name") for tool in tools}
-        assert names == {"lookup_knowledge", "query_logs", "query_sql"}
+        assert names == {"lookup_knowledge", "query_logs", "query_sql", "query_metrics"}
     summary = harness.run_summary(str(result["run_id"]))
     assert summary.model_calls == 2
     assert summary.model_tokens == 36

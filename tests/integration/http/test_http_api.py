@@ -40,8 +40,8 @@ def _problem(response: httpx.Response, status: int, code: str) -> JsonObject:
 def test_an_honest_agent_driven_over_http_is_released_as_success(client: httpx.Client) -> None:
     run_id = start_run(client)
     observations = drive_calls(client, run_id)
-    assert [o["status"] for o in observations] == ["READY"] * 4
-    assert [o["tool_call_id"] for o in observations] == ["call-1", "call-2", "call-3", "call-4"]
+    assert [o["status"] for o in observations] == ["READY"] * 5
+    assert [o["tool_call_id"] for o in observations] == [f"call-{n}" for n in range(1, 6)]
 
     released = client.post(f"/runs/{run_id}/release", json={"draft": draft()})
 
@@ -52,14 +52,14 @@ def test_an_honest_agent_driven_over_http_is_released_as_success(client: httpx.C
     assert result["fallback"] is None
     assert "GW-504" in result["published_result"]["conclusion"]
     kinds = {source["source_type"] for source in result["published_result"]["source_documents"]}
-    assert kinds == {"lookup_knowledge", "query_logs", "query_sql"}
+    assert kinds == {"lookup_knowledge", "query_logs", "query_sql", "query_metrics"}
     assert client.get(f"/runs/{run_id}/release").json() == result
     assert client.post(f"/runs/{run_id}/release", json={"draft": None}).json() == result
     summary = client.get(f"/runs/{run_id}").json()
     assert (summary["state"], summary["outcome"], summary["tool_calls"]) == (
         "SUCCESS",
         "SUCCESS",
-        4,
+        5,
     )
 
 
@@ -109,11 +109,13 @@ def test_the_tool_definitions_come_as_openai_or_mcp_tools(client: httpx.Client) 
         "lookup_knowledge",
         "query_logs",
         "query_sql",
+        "query_metrics",
     }
     assert {tool["name"] for tool in mcp["tools"]} == {
         "lookup_knowledge",
         "query_logs",
         "query_sql",
+        "query_metrics",
     }
     _problem(client.get(f"/runs/{run_id}/tools", params={"format": "xml"}), 422, "INVALID_REQUEST")
     _problem(client.get(f"/runs/{run_id}/tools", params={"fmt": "mcp"}), 422, "INVALID_REQUEST")

@@ -67,6 +67,6 @@ def test_the_verification_of_a_run_names_its_head_and_bodies(client: httpx.Clien
     body = verified.json()
     assert (body["ok"], body["first_bad_event"], body["problems"]) == (True, None, [])
     assert body["head"]["sequence"] == body["events"]
-    assert body["bodies"] == {"verified": 12, "expired": 0}  # 4 calls: request, raw, result
+    assert body["bodies"] == {"verified": 15, "expired": 0}  # 5 calls: request, raw, result
     missing = client.get("/runs/no-such-run/verification")
     assert (missing.status_code, missing.json()["code"]) == (404, "UNKNOWN_RUN")

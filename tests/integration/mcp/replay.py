@@ -13,7 +13,7 @@ from factledger.adapters.demo.incident import transcript_path
 from factledger.adapters.mcp import META_RUN_ID, META_TOOL_CALL_ID
 from factledger.domain.json_types import JsonObject, JsonValue
 
-EVIDENCE_TOOLS = {"lookup_knowledge", "query_logs", "query_sql"}
+EVIDENCE_TOOLS = {"lookup_knowledge", "query_logs", "query_sql", "query_metrics"}
 
 
 def payload(result: CallToolResult) -> JsonObject:

@@ -66,9 +66,9 @@ def test_the_honest_agent_replayed_through_mcp_in_one_session_is_released_as_suc
 ) -> None:
     async def scenario(client: Client) -> None:
         release, observations = await replay_honest(client, run_in_meta=False)
-        assert [o["status"] for o in observations] == ["READY"] * 4
+        assert [o["status"] for o in observations] == ["READY"] * 5
         ids = [str(o["tool_call_id"]) for o in observations]
-        assert len(set(ids)) == 4
+        assert len(set(ids)) == 5
         assert all(str(i).startswith("mcp-") for i in ids)
         assert release["outcome"] == "SUCCESS", release
         published = release["published_result"]

@@ -88,7 +88,7 @@ def test_a_sessionless_client_lists_the_tools_and_gets_success_naming_the_run_in
         assert all(tool.input_schema.get("properties") for tool in listed.tools)
         release, observations = await replay_honest(client, run_in_meta=True)
         assert release["outcome"] == "SUCCESS", release
-        assert [o["status"] for o in observations] == ["READY"] * 4
+        assert [o["status"] for o in observations] == ["READY"] * 5
 
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
 
