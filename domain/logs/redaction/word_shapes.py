@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.context_redaction import ezconnect, secret, url_password
-from factledger.domain.logs.placeholders import Placeholder
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.context import ezconnect, secret, url_password
+from factledger.domain.logs.redaction.placeholders import Placeholder
 
 __all__ = [
     "EMAIL_WORD",

@@ -7,9 +7,9 @@ import re
 from enum import Enum
 from typing import Final
 
-from factledger.domain.logs.context_redaction import secret_value
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.context import secret_value
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
 __all__ = [
     "CONTEXT",

@@ -13,16 +13,16 @@ from collections.abc import Callable
 from typing import Final
 
 from factledger.domain.json_types import JsonValue
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.context_redaction import (
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.context import (
     grouped_card,
     phone,
     redact_secrets,
     redact_structures,
 )
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
-from factledger.domain.logs.word_gate import (
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
     HAS_LETTER,
@@ -34,7 +34,7 @@ from factledger.domain.logs.word_gate import (
     key_kind,
     keyed_value,
 )
-from factledger.domain.logs.word_shapes import (
+from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
     IPV4_WORD,

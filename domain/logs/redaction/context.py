@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
 __all__ = [
     "ezconnect",
