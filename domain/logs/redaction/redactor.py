@@ -21,10 +21,16 @@ from factledger.domain.logs.redaction.context import (
     redact_structures,
 )
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.registry import (
+    gated_by_a_text_family,
+    redact_text_families,
+)
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.value_shapes import keeps_value
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
+    FAMILY,
     HAS_LETTER,
     KEY,
     PHONE,
@@ -73,6 +79,7 @@ class Redactor:
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, KeyKind] = {}
+        self._key_families: dict[str, int] = {}
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -176,6 +183,7 @@ class Redactor:
         if "+" in rewritten or "(" in rewritten:
             rewritten = patterns.SPACED_PHONE.sub(phone, rewritten)
         rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
+        rewritten = redact_text_families(rewritten)
         pieces = _WHITE_SPACE.split(rewritten)
         for index in range(0, len(pieces), 2):
             pieces[index] = self._lookup(pieces[index])[0]
@@ -198,6 +206,8 @@ class Redactor:
             rewritten = patterns.SPACED_PHONE.sub(phone, rewritten)
         if groups >= 3:
             rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
+        if flags & (CONTEXT | FAMILY):
+            rewritten = redact_text_families(rewritten)
         return rewritten
 
     def _lookup(self, word: str) -> tuple[str, str]:
@@ -214,6 +224,8 @@ class Redactor:
         equals = word.find("=")
         if word.isdigit():
             flags = DIGIT_GROUP if 4 <= len(word) <= 7 else 0
+            if word[0] == "0" and len(word) <= 5 and gated_by_a_text_family(word):
+                flags |= FAMILY
             redacted = word
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
                 redacted = Placeholder.CARD.value
@@ -261,19 +273,22 @@ class Redactor:
             kind = key_kind(key)
             self._key_kinds[key] = kind
         value = word[equals + 1 :]
-        flags = 0
+        flags = self._key_families.get(key)
+        if flags is None:
+            flags = FAMILY if gated_by_a_text_family(key[:-1]) else 0
+            self._key_families[key] = flags
         if kind is KeyKind.CONTEXT:
-            flags = CONTEXT
+            flags |= CONTEXT
         elif kind is not KeyKind.PLAIN:
-            keyed = keyed_value(kind, value)
+            keyed = keyed_value(kind, value, key)
             if keyed is not None:
-                flags = CONTEXT if keyed is value else 0
+                flags |= CONTEXT if keyed is value else 0
                 return self._remember(word, key + keyed, flags, None)
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
         else:
             found, value_hook = self._lookup(value)
-            flags |= self._flagged.get(value, 0) & CONTEXT
+            flags |= self._flagged.get(value, 0) & (CONTEXT | FAMILY)
         redacted = word if found is value else key + found
         shape_hook = key + value_hook
         return self._remember(word, redacted, flags, shape_hook)
@@ -297,8 +312,8 @@ class Redactor:
             self._changed[word] = redacted
         if flags & DIGIT_GROUP:
             self._digit_groups[word] = True
-        elif flags:
-            self._flagged[word] = flags
+        if flags & ~DIGIT_GROUP:
+            self._flagged[word] = flags & ~DIGIT_GROUP
         return redacted, hooked
 
     def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
@@ -309,6 +324,8 @@ class Redactor:
             flags = CONTEXT
         if shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None:
             flags |= PHONE
+        if gated_by_a_text_family(shape):
+            flags |= FAMILY
         plan = plan_for(shape)
         hooked = None
         if self._hook is not None:
@@ -320,7 +337,10 @@ class Redactor:
         if is_secret_key(key):
             if value is None or isinstance(value, bool):
                 return value
-            return _SECRET
+            if isinstance(value, int | float) and keeps_value(key, str(value)):
+                return value
+            if not isinstance(value, str) or not keeps_value(key, value):
+                return _SECRET
         if isinstance(value, str):
             return self.redact(value)
         if isinstance(value, list):

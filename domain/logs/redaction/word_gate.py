@@ -10,10 +10,12 @@ from typing import Final
 from factledger.domain.logs.redaction.context import secret_value
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.value_shapes import keeps_value
 
 __all__ = [
     "CONTEXT",
     "DIGIT_GROUP",
+    "FAMILY",
     "HAS_LETTER",
     "KEY",
     "PHONE",
@@ -30,6 +32,8 @@ PHONE: Final = 2
 """The word may start a telephone number written with spaces."""
 DIGIT_GROUP: Final = 4
 """The word may be one group of a card number written with spaces."""
+FAMILY: Final = 8
+"""The word may start a value of a text family of the registry."""
 _GATE_WORDS: Final = (
     "pass",
     "pwd",
@@ -40,6 +44,9 @@ _GATE_WORDS: Final = (
     "basic",
     "digest",
     "cookie",
+    "sess",
+    "cvv",
+    "cvc",
     "cred",
     "jwt",
     "salt",
@@ -127,13 +134,15 @@ def key_kind(key: str) -> KeyKind:
     return KeyKind.CONTEXT if gated(key.lower()) else KeyKind.PLAIN
 
 
-def keyed_value(kind: KeyKind, value: str) -> str | None:
+def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
     """The value after a credential, host, pid or pod key, replaced; ``value`` itself when
     only the whole line can tell (an opening quote whose closing one is further on); None
     when the value has not the shape the key announces."""
     if kind is KeyKind.SECRET:
         if value[:1] in ("'", '"') and not (len(value) >= 2 and value[-1] == value[0]):
             return value
+        if keeps_value(key[:-1], value):
+            return None
         return secret_value(value)
     if kind is KeyKind.HOST:
         found = _HOST_VALUE(value)

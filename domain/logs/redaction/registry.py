@@ -1,0 +1,71 @@
+"""Every rule family, in the order it runs.
+
+Word families run on each distinct word after the shape patterns (``word_shapes``), planned
+once per shape; text families run on a text that holds a word one of them gates on, after
+the context patterns (``context``). A family's values are already placeholders when a later
+family reads the text, and every family leaves a ``<PLACEHOLDER>`` alone.
+
+The families kept elsewhere, older than this registry and planned the same way: credentials
+named by a key (``key=value``, ``"key": "value"``, ``--flag value``, XML elements) and by
+``Authorization``, ``Cookie`` and ``Set-Cookie`` headers and auth schemes, URL userinfo and
+session parameters, Kubernetes Secrets, SQL literals (``context``); listed vendor prefixes,
+JWTs, password hashes, webhook URLs, high-entropy runs, e-mail addresses, MACs, IPv4 and IPv6
+addresses, host and pod names, card numbers in one piece or with dashes, dots or spaces
+(Luhn), telephone numbers with a ``+`` or North American groups (``patterns``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
+from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.credential_phrases import (
+    CARD_CODES,
+    NETRC_AND_PHRASES,
+    SHORT_FLAGS,
+)
+from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.home_paths import HOME_PATHS
+from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
+from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+
+__all__ = ["TEXT_FAMILIES", "WORD_FAMILIES", "gated_by_a_text_family", "redact_text_families"]
+
+WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
+    VENDOR_KEYS,
+    BASE64_LINES,
+    IBAN,
+    NATIONAL_IDS,
+    HOME_PATHS,
+    DOTTED_ADDRESSES,
+)
+TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
+    PRIVATE_KEY_LINES,
+    SHORT_FLAGS,
+    NETRC_AND_PHRASES,
+    CARD_CODES,
+    GROUPED_IBAN,
+    NAMED_NATIONAL_IDS,
+    NATIONAL_PHONES,
+    BARE_ADDRESSES,
+)
+
+
+def gated_by_a_text_family(shape: str) -> bool:
+    """True when a word of this shape may start a value of a text family."""
+    return any(family.gate(shape) for family in TEXT_FAMILIES)
+
+
+def redact_text_families(text: str) -> str:
+    """The text with every text family's values replaced."""
+    lowered = text.lower()
+    for family in TEXT_FAMILIES:
+        if family.probe(lowered):
+            rewritten = family.apply(text)
+            if rewritten is not text and rewritten != text:
+                text = rewritten
+                lowered = text.lower()
+    return text
