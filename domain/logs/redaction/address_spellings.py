@@ -51,33 +51,37 @@ DOTTED_ADDRESSES: Final = WordFamily(
     replace=_dotted,
 )
 
-_BARE: Final = re.compile(
-    r"(?i)\b((?:[a-z_]*[_\-])?(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source"
-    r"|destination)(?:[_\-][a-z_]*)?|(?:connect(?:ion|ed|ing)?|accepted|refused|closed"
-    r"|disconnected)\s+(?:from|to))(\s*[=:]\s*[\"']?|\s+)"
-    r"(0x[0-9a-f]{8}|\d{8,10})\b(?![.:]\d)"
-)
+_BARE: Final = re.compile(r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|[.:]\d)")
+_CUE_BEFORE: Final = re.compile(
+    r"(?i)(?:(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
+    r"(?:[_\-][a-z_]*)?(?:\s*[=:]\s*[\"']?|\s+)"
+    r"|(?:connect(?:ion|ed|ing)?|accepted|refused|closed|disconnected)\s+(?:from|to)\s+)$"
+).search
 
 
 def _bare(match: re.Match[str]) -> str:
-    number = match.group(3)
+    start = match.start()
+    if _CUE_BEFORE(match.string[max(0, start - 40) : start]) is None:
+        return match.group(0)
+    number = match.group(1)
     value = int(number, 16) if number[:2].lower() == "0x" else int(number)
     if not 0x01000000 <= value <= 0xFFFFFFFF:
         return match.group(0)
-    return match.group(1) + match.group(2) + _IP
+    return _IP
 
 
-_CUE: Final = re.compile(
-    r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
-    r"|connection|connected|connecting|connect|accepted|refused|closed|disconnected)\b"
-).search
+_NUMBER_WORD: Final = re.compile(
+    r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})\W{0,2}"
+).fullmatch
+"""A word that is, or ends in, an address written as one number (the family runs only on
+texts holding one; the words around it decide)."""
 
 
 _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
-    gate=lambda shape: _CUE(shape.lower()) is not None,
+    gate=lambda shape: _NUMBER_WORD(shape) is not None,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
     apply=lambda text: _BARE.sub(_bare, text),
 )

@@ -83,6 +83,9 @@ def _key_values(text: str) -> str:
         key = match.group("key")
         if is_secret_key(key) and not keeps_value(key, value):
             pieces.append(text[position : match.start("value")])
+            if key.startswith("-") and (rest := _TO_SPACE(text, end)) is not None:
+                end = rest.end()
+                value = text[match.start("value") : end]
             pieces.append(secret_value(value))
             position = end
             continue
@@ -110,6 +113,9 @@ def _quoted_key(value: str) -> bool:
 
 
 _KEY_START: Final = re.compile(r"[^\s\"',;]").match
+_TO_SPACE: Final = re.compile(r"[^\s]+").match
+"""The rest of a command-line flag's value (``--password=a&b``: a flag's value ends at a
+space, not at URL punctuation)."""
 _FOLLOWED_BY_SEPARATOR: Final = re.compile(r"[ \t]*[:=]").match
 _PLACEHOLDER_AT: Final = re.compile(r"<[A-Z_]{2,12}>").match
 

@@ -21,7 +21,9 @@ __all__ = ["CARD_CODES", "NETRC_AND_PHRASES", "SHORT_FLAGS", "password_shaped"]
 _SECRET: Final = Placeholder.SECRET.value
 _VALUE: Final = r"'[^'\n]*'|\"[^\"\n]*\"|[^\s\"'<]\S*"
 _SHORT_FLAG: Final = re.compile(r"(?<!\S)(-[pwa])([ \t]+)(" + _VALUE + r")")
-_KEEP_SHAPE: Final = re.compile(r"[\d:,\-]+|[~./].*|[a-z][a-z0-9_\-]*|<[A-Z_]+>.*").fullmatch
+_KEEP_SHAPE: Final = re.compile(
+    r"[\d:,.\-]+|%\{[a-z_]+\}.*|[~./].*|[a-z][a-z0-9_\-]*|<[A-Z_]+>.*"
+).fullmatch
 
 
 def password_shaped(value: str) -> bool:

@@ -31,6 +31,10 @@ _VENDOR: Final = re.compile(
 )
 
 
+_VENDOR_HINT: Final = re.compile(r"[A-Za-z0-9][_\-][A-Za-z0-9]{20}").search
+_BASE64_HINT: Final = re.compile(r"[A-Za-z0-9+/]{40}").search
+
+
 def _entropy(text: str) -> float:
     size = len(text)
     return -sum(n / size * math.log2(n / size) for n in Counter(text).values())
@@ -54,7 +58,7 @@ def _vendor(match: re.Match[str]) -> str:
 
 VENDOR_KEYS: Final = WordFamily(
     name="vendor keys by shape",
-    hint=lambda shape: len(shape) >= 23 and ("_" in shape or "-" in shape),
+    hint=lambda shape: len(shape) >= 23 and _VENDOR_HINT(shape) is not None,
     pattern=_VENDOR,
     replace=_vendor,
 )
@@ -80,7 +84,7 @@ def _base64_line(match: re.Match[str]) -> str:
 
 BASE64_LINES: Final = WordFamily(
     name="base64 key material lines",
-    hint=lambda shape: len(shape) >= 40,
+    hint=lambda shape: len(shape) >= 40 and _BASE64_HINT(shape) is not None,
     pattern=_BASE64_LINE,
     replace=_base64_line,
 )

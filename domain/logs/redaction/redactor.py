@@ -22,15 +22,15 @@ from factledger.domain.logs.redaction.context import (
 )
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import (
-    gated_by_a_text_family,
     redact_text_families,
+    text_families_gated,
 )
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 from factledger.domain.logs.redaction.value_shapes import keeps_value
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
-    FAMILY,
+    FAMILY_SHIFT,
     HAS_LETTER,
     KEY,
     PHONE,
@@ -56,6 +56,9 @@ _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
 _SECRET: Final = Placeholder.SECRET.value
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
+_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
+"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
+_QUOTES: Final = "\"'(),;"
 
 
 class Redactor:
@@ -80,6 +83,7 @@ class Redactor:
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, KeyKind] = {}
         self._key_families: dict[str, int] = {}
+        self._number_gates: dict[str, int] = {}
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -206,8 +210,8 @@ class Redactor:
             rewritten = patterns.SPACED_PHONE.sub(phone, rewritten)
         if groups >= 3:
             rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
-        if flags & (CONTEXT | FAMILY):
-            rewritten = redact_text_families(rewritten)
+        if flags >> FAMILY_SHIFT:
+            rewritten = redact_text_families(rewritten, flags >> FAMILY_SHIFT)
         return rewritten
 
     def _lookup(self, word: str) -> tuple[str, str]:
@@ -224,8 +228,8 @@ class Redactor:
         equals = word.find("=")
         if word.isdigit():
             flags = DIGIT_GROUP if 4 <= len(word) <= 7 else 0
-            if word[0] == "0" and len(word) <= 5 and gated_by_a_text_family(word):
-                flags |= FAMILY
+            if (word[0] == "0" and len(word) <= 5) or 8 <= len(word) <= 10:
+                flags |= self._number_families(word)
             redacted = word
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
                 redacted = Placeholder.CARD.value
@@ -275,7 +279,7 @@ class Redactor:
         value = word[equals + 1 :]
         flags = self._key_families.get(key)
         if flags is None:
-            flags = FAMILY if gated_by_a_text_family(key[:-1]) else 0
+            flags = text_families_gated(key[:-1]) << FAMILY_SHIFT
             self._key_families[key] = flags
         if kind is KeyKind.CONTEXT:
             flags |= CONTEXT
@@ -286,12 +290,28 @@ class Redactor:
                 return self._remember(word, key + keyed, flags, None)
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
+            if 4 <= len(value) <= 7:
+                flags |= DIGIT_GROUP
+            elif 8 <= len(value) <= 10:
+                flags |= self._number_families(value)
         else:
             found, value_hook = self._lookup(value)
-            flags |= self._flagged.get(value, 0) & (CONTEXT | FAMILY)
+            flags |= self._flagged.get(value, 0) & ~DIGIT_GROUP
+            if value in self._digit_groups:
+                flags |= DIGIT_GROUP
         redacted = word if found is value else key + found
         shape_hook = key + value_hook
         return self._remember(word, redacted, flags, shape_hook)
+
+    def _number_families(self, digits: str) -> int:
+        """The text family bits of a number: they depend only on its length and whether it
+        starts with ``0``, so they are decided once per such pair."""
+        pseudo = ("0" if digits[0] == "0" else "1") + "0" * (len(digits) - 1)
+        bits = self._number_gates.get(pseudo)
+        if bits is None:
+            bits = text_families_gated(pseudo) << FAMILY_SHIFT
+            self._number_gates[pseudo] = bits
+        return bits
 
     def _remember(
         self, word: str, redacted: str, flags: int, shape_hook: str | None
@@ -322,10 +342,14 @@ class Redactor:
         flags = 0
         if HAS_LETTER(shape) is not None and gated(shape.lower()):
             flags = CONTEXT
-        if shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None:
+        if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
+            "+0000000" in shape and _INNER_PHONE(shape) is not None
+        ):
             flags |= PHONE
-        if gated_by_a_text_family(shape):
-            flags |= FAMILY
+        core = shape.strip(_QUOTES)
+        if core != shape and 4 <= len(core) <= 7 and core.isdigit():
+            flags |= DIGIT_GROUP
+        flags |= text_families_gated(shape) << FAMILY_SHIFT
         plan = plan_for(shape)
         hooked = None
         if self._hook is not None:

@@ -32,7 +32,13 @@ from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NA
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 
-__all__ = ["TEXT_FAMILIES", "WORD_FAMILIES", "gated_by_a_text_family", "redact_text_families"]
+__all__ = [
+    "ALL_TEXT_FAMILIES",
+    "TEXT_FAMILIES",
+    "WORD_FAMILIES",
+    "redact_text_families",
+    "text_families_gated",
+]
 
 WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     VENDOR_KEYS,
@@ -54,16 +60,24 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
 )
 
 
-def gated_by_a_text_family(shape: str) -> bool:
-    """True when a word of this shape may start a value of a text family."""
-    return any(family.gate(shape) for family in TEXT_FAMILIES)
+ALL_TEXT_FAMILIES: Final = (1 << len(TEXT_FAMILIES)) - 1
+"""Every text family, as a set of bits (bit ``i`` for ``TEXT_FAMILIES[i]``)."""
 
 
-def redact_text_families(text: str) -> str:
-    """The text with every text family's values replaced."""
+def text_families_gated(shape: str) -> int:
+    """The text families a word of this shape may start a value of, as bits."""
+    bits = 0
+    for index, family in enumerate(TEXT_FAMILIES):
+        if family.gate(shape):
+            bits |= 1 << index
+    return bits
+
+
+def redact_text_families(text: str, families: int = ALL_TEXT_FAMILIES) -> str:
+    """The text with the values of the chosen text families (bits) replaced."""
     lowered = text.lower()
-    for family in TEXT_FAMILIES:
-        if family.probe(lowered):
+    for index, family in enumerate(TEXT_FAMILIES):
+        if families >> index & 1 and family.probe(lowered):
             rewritten = family.apply(text)
             if rewritten is not text and rewritten != text:
                 text = rewritten

@@ -15,7 +15,7 @@ from factledger.domain.logs.redaction.value_shapes import keeps_value
 __all__ = [
     "CONTEXT",
     "DIGIT_GROUP",
-    "FAMILY",
+    "FAMILY_SHIFT",
     "HAS_LETTER",
     "KEY",
     "PHONE",
@@ -32,8 +32,9 @@ PHONE: Final = 2
 """The word may start a telephone number written with spaces."""
 DIGIT_GROUP: Final = 4
 """The word may be one group of a card number written with spaces."""
-FAMILY: Final = 8
-"""The word may start a value of a text family of the registry."""
+FAMILY_SHIFT: Final = 3
+"""Bits from this one up: the text families of the registry the word may start a value of
+(bit ``FAMILY_SHIFT + i`` for family ``i``)."""
 _GATE_WORDS: Final = (
     "pass",
     "pwd",
