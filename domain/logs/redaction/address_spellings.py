@@ -79,9 +79,15 @@ texts holding one; the words around it decide)."""
 
 _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
+_CUE_WORD: Final = re.compile(
+    r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
+    r"|connection|connected|connecting|accepted|refused|closed|disconnected)(?![a-z])"
+).search
+
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
     gate=lambda shape: _NUMBER_WORD(shape) is not None,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
     apply=lambda text: _BARE.sub(_bare, text),
+    cue=lambda shape: _CUE_WORD(shape.lower()) is not None,
 )

@@ -105,7 +105,7 @@ _CARD_CODE: Final = re.compile(
 )
 
 
-_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security", "card"})
+_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security"})
 
 
 def _card_codes(text: str) -> str:

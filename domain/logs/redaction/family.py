@@ -5,7 +5,8 @@ its pattern can match any word of that shape, so the redactor runs it at most on
 distinct word. A *text family* reads a whole text (its values span words or need the words
 around them): ``gate`` says whether a word's shape may start one of its values (a line with
 no such word skips it), ``probe`` is a cheap test on the lower-cased text, and ``apply``
-rewrites the text.
+rewrites the text; a ``cue``, when given, is a second gate that some word of the text must
+also pass.
 """
 
 from __future__ import annotations
@@ -44,3 +45,6 @@ class TextFamily:
     """Cheap test on the lower-cased text."""
     apply: Callable[[str], str]
     """The text with the family's values replaced."""
+    cue: Callable[[str], bool] | None = None
+    """When given, the family runs only on a text that also holds a word of this shape (the
+    words around a value that say what it is)."""

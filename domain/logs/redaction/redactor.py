@@ -22,6 +22,9 @@ from factledger.domain.logs.redaction.context import (
 )
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import (
+    PAIRED,
+    PAIRED_CUES,
+    pair_complete,
     redact_text_families,
     text_families_gated,
 )
@@ -55,10 +58,12 @@ _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
 _SECRET: Final = Placeholder.SECRET.value
+_PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
+_PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
 _INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
 """A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
-_QUOTES: Final = "\"'(),;"
+_QUOTES: Final = "\"'"
 
 
 class Redactor:
@@ -83,6 +88,11 @@ class Redactor:
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, KeyKind] = {}
         self._key_families: dict[str, int] = {}
+        self._halves: dict[str, int] = {}
+        self._cue_halves: dict[str, int] = {}
+        """Words that pass only the gate half (``_halves``) or only the cue half
+        (``_cue_halves``) of a family with a cue → those flags: a text is read for them only
+        when its words pass both halves."""
         self._number_gates: dict[str, int] = {}
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
@@ -100,6 +110,8 @@ class Redactor:
             self._shapes.clear()
             self._flagged.clear()
             self._digit_groups.clear()
+            self._halves.clear()
+            self._cue_halves.clear()
 
     def redact(self, text: str) -> str:
         """The text with every sensitive value replaced by its placeholder."""
@@ -137,8 +149,11 @@ class Redactor:
                     hooked[index] = self._learn(parts[index])[1]
         flagged = self._flagged
         groups = self._digit_groups
-        if (flagged and not flagged.keys().isdisjoint(parts)) or (
-            groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3
+        halves = self._halves
+        if (
+            (flagged and not flagged.keys().isdisjoint(parts))
+            or (groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3)
+            or (halves and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts))
         ):
             rewritten = self._context(text, parts)
             if rewritten != text:
@@ -163,9 +178,20 @@ class Redactor:
         if flagged and not flagged.keys().isdisjoint(parts):
             return True
         groups = self._digit_groups
-        return (
-            bool(groups) and not groups.keys().isdisjoint(parts) and (_count_in(parts, groups) >= 3)
-        )
+        if groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3:
+            return True
+        halves = self._halves
+        return bool(halves) and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts)
+
+    def _pairs_complete(self, parts: list[str]) -> bool:
+        """True when the words pass both the gate and the cue of a family with a cue."""
+        halves, cue_halves = self._halves, self._cue_halves
+        if not cue_halves or cue_halves.keys().isdisjoint(parts):
+            return False
+        bits = 0
+        for part in parts:
+            bits |= halves.get(part, 0) | cue_halves.get(part, 0)
+        return pair_complete(bits >> FAMILY_SHIFT)
 
     def _words(self, text: str) -> str:
         parts = text.split(" ")
@@ -196,8 +222,9 @@ class Redactor:
     def _context(self, text: str, parts: list[str]) -> str:
         flagged = self._flagged
         flags = 0
+        halves, cue_halves = self._halves, self._cue_halves
         for part in parts:
-            flags |= flagged.get(part, 0)
+            flags |= flagged.get(part, 0) | halves.get(part, 0) | cue_halves.get(part, 0)
         groups = _count_in(parts, self._digit_groups)
         rewritten = text
         if flags & CONTEXT:
@@ -290,13 +317,15 @@ class Redactor:
                 return self._remember(word, key + keyed, flags, None)
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
-            if 4 <= len(value) <= 7:
-                flags |= DIGIT_GROUP
-            elif 8 <= len(value) <= 10:
+            if 8 <= len(value) <= 10:
                 flags |= self._number_families(value)
         else:
             found, value_hook = self._lookup(value)
-            flags |= self._flagged.get(value, 0) & ~DIGIT_GROUP
+            flags |= (
+                self._flagged.get(value, 0)
+                | self._halves.get(value, 0)
+                | self._cue_halves.get(value, 0)
+            ) & ~DIGIT_GROUP
             if value in self._digit_groups:
                 flags |= DIGIT_GROUP
         redacted = word if found is value else key + found
@@ -332,8 +361,13 @@ class Redactor:
             self._changed[word] = redacted
         if flags & DIGIT_GROUP:
             self._digit_groups[word] = True
-        if flags & ~DIGIT_GROUP:
-            self._flagged[word] = flags & ~DIGIT_GROUP
+        flags &= ~DIGIT_GROUP
+        if flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
+            self._flagged[word] = flags
+        elif flags & _PAIRED_CUE_FLAGS:
+            self._cue_halves[word] = flags
+        elif flags:
+            self._halves[word] = flags
         return redacted, hooked
 
     def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:

@@ -34,6 +34,9 @@ from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 
 __all__ = [
     "ALL_TEXT_FAMILIES",
+    "PAIRED",
+    "PAIRED_CUES",
+    "pair_complete",
     "TEXT_FAMILIES",
     "WORD_FAMILIES",
     "redact_text_families",
@@ -60,24 +63,51 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
 )
 
 
-ALL_TEXT_FAMILIES: Final = (1 << len(TEXT_FAMILIES)) - 1
-"""Every text family, as a set of bits (bit ``i`` for ``TEXT_FAMILIES[i]``)."""
+_CUE_SHIFT: Final = len(TEXT_FAMILIES)
+ALL_TEXT_FAMILIES: Final = (1 << (2 * _CUE_SHIFT)) - 1
+"""Every text family, gate and cue, as a set of bits: bit ``i`` for the gate of
+``TEXT_FAMILIES[i]``, bit ``len(TEXT_FAMILIES) + i`` for its cue."""
+
+
+PAIRED: Final = sum(
+    (1 << index) | (1 << (_CUE_SHIFT + index))
+    for index, family in enumerate(TEXT_FAMILIES)
+    if family.cue is not None
+)
+"""The gate and cue bits of the families with a cue: a word passing only these makes a text
+worth reading only together with a word passing the other half (``pair_complete``)."""
+
+
+PAIRED_CUES: Final = PAIRED & ~((1 << _CUE_SHIFT) - 1)
+"""The cue half of ``PAIRED``."""
+
+
+def pair_complete(bits: int) -> bool:
+    """True when, for some family with a cue, both its gate and its cue are among the bits."""
+    return (bits & (bits >> _CUE_SHIFT) & PAIRED) != 0
 
 
 def text_families_gated(shape: str) -> int:
-    """The text families a word of this shape may start a value of, as bits."""
+    """The gates and cues of the text families a word of this shape passes, as bits."""
     bits = 0
     for index, family in enumerate(TEXT_FAMILIES):
         if family.gate(shape):
             bits |= 1 << index
+        if family.cue is not None and family.cue(shape):
+            bits |= 1 << (_CUE_SHIFT + index)
     return bits
 
 
 def redact_text_families(text: str, families: int = ALL_TEXT_FAMILIES) -> str:
-    """The text with the values of the chosen text families (bits) replaced."""
+    """The text with the values of the chosen text families (bits of gates and cues the
+    text's words passed) replaced."""
     lowered = text.lower()
     for index, family in enumerate(TEXT_FAMILIES):
-        if families >> index & 1 and family.probe(lowered):
+        if not families >> index & 1:
+            continue
+        if family.cue is not None and not families >> (_CUE_SHIFT + index) & 1:
+            continue
+        if family.probe(lowered):
             rewritten = family.apply(text)
             if rewritten is not text and rewritten != text:
                 text = rewritten
