@@ -1,8 +1,9 @@
 """The format families of the redaction corpus: for each, how a value is made and the lines it
 is written in. A secret family's values must not survive redaction; a keep family's values
-must come out intact. ``{v}`` is the value in a template (a value
-made as ``shown\x1fsecret`` is written whole, and only its secret part is checked), ``{t}`` a timestamp, ``{n}`` a
-small count, ``{h}`` a host name that stays (never a sensitive value of the line).
+must come out intact. ``{v}`` is the value in a template (a value made as
+``shown\x1fsecret`` is written whole, and only its secret part is checked), ``{t}`` a
+timestamp, ``{n}`` a small count, ``{h}`` a host name that stays (never a sensitive value
+of the line).
 """
 
 from __future__ import annotations
@@ -246,7 +247,8 @@ def _version(rng: _R) -> str:
 
 
 def _iso(rng: _R) -> str:
-    return f"2024-0{rng.randrange(1, 9)}-1{rng.randrange(0, 9)}T0{rng.randrange(10)}:{rng.randrange(10, 59)}:{rng.randrange(10, 59)}Z"
+    day = f"2024-0{rng.randrange(1, 9)}-1{rng.randrange(0, 9)}"
+    return f"{day}T0{rng.randrange(10)}:{rng.randrange(10, 59)}:{rng.randrange(10, 59)}Z"
 
 
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
@@ -354,7 +356,8 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     ),
     "syslog_clock": (
         lambda rng: (
-            f"Jun 0{rng.randrange(1, 9)} {rng.randrange(10, 23)}:{rng.randrange(10, 59)}:0{rng.randrange(10)}"
+            f"Jun 0{rng.randrange(1, 9)} {rng.randrange(10, 23)}:"
+            f"{rng.randrange(10, 59)}:0{rng.randrange(10)}"
         ),
         ("{v} started",),
     ),

@@ -17,8 +17,8 @@ __all__ = ["PRIVATE_KEY_LINES"]
 _SECRET: Final = Placeholder.SECRET.value
 _MARKER: Final = re.compile(r"-----(?:BEGIN|END) (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
 _KEY_LINE: Final = re.compile(
-    r"(?m)^([ \t\"',]*)(?:[A-Za-z0-9+/]{4,}={0,2}|[A-Za-z0-9+/]{2,3}={1,2}|=[A-Za-z0-9+/]{4}|(?:Version|Comment|Hash"
-    r"|Charset|MessageID|Proc-Type|DEK-Info): [^\n]*)([ \t\"',]*)$"
+    r"(?m)^([ \t\"',]*)(?:[A-Za-z0-9+/]{4,}={0,2}|[A-Za-z0-9+/]{2,3}={1,2}|=[A-Za-z0-9+/]{4}"
+    r"|(?:Version|Comment|Hash|Charset|MessageID|Proc-Type|DEK-Info): [^\n]*)([ \t\"',]*)$"
 )
 
 
