@@ -22,6 +22,11 @@ _DOTTED: Final = re.compile(
 )
 
 
+_DOTTED_HINT: Final = re.compile(
+    r"(?:0[xX][0-9a-fA-F]{1,2}|0{1,4})(?:\.(?:0[xX][0-9a-fA-F]{1,2}|0{1,4})){3}"
+).search
+
+
 def _part_value(part: str) -> int | None:
     if part[:2] in ("0x", "0X"):
         return int(part, 16)
@@ -46,7 +51,7 @@ def _dotted(match: re.Match[str]) -> str:
 
 DOTTED_ADDRESSES: Final = WordFamily(
     name="IPv4 addresses in zero-padded, octal and hexadecimal spellings",
-    hint=lambda shape: shape.count(".") >= 3 and "0" in shape,
+    hint=lambda shape: _DOTTED_HINT(shape) is not None,
     pattern=_DOTTED,
     replace=_dotted,
 )

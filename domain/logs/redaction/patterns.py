@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 SECRET_GATE: Final = re.compile(
-    r"pass|pwd|secret|token|key|auth|bearer|basic|digest|cookie|sess|cred|sig|jwt|salt|cvv|cvc"
+    r"pass|pwd|secret|token|key|auth|bearer|basic|digest|cookie|session|sessid|cred|sig|jwt|salt|cvv|cvc"
     r"|private|pw\b|sid\b|sas\b|otp\b|pin\b|psk\b"
 )
 """A lower-cased text matching none of these holds no credential named by its key."""
