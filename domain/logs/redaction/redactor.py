@@ -361,12 +361,14 @@ class Redactor:
             self._changed[word] = redacted
         if flags & DIGIT_GROUP:
             self._digit_groups[word] = True
-        flags &= ~DIGIT_GROUP
-        if flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
+            flags &= ~DIGIT_GROUP
+        if not flags:
+            pass
+        elif flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
             self._flagged[word] = flags
         elif flags & _PAIRED_CUE_FLAGS:
             self._cue_halves[word] = flags
-        elif flags:
+        else:
             self._halves[word] = flags
         return redacted, hooked
 
