@@ -20,6 +20,7 @@ from factledger.domain.logs.redaction.context import (
     redact_secrets,
     redact_structures,
 )
+from factledger.domain.logs.redaction.field_values import redact_field
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import (
     PAIRED,
@@ -28,8 +29,6 @@ from factledger.domain.logs.redaction.registry import (
     redact_text_families,
     text_families_gated,
 )
-from factledger.domain.logs.redaction.secret_keys import is_secret_key
-from factledger.domain.logs.redaction.value_shapes import keeps_value
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
@@ -394,22 +393,7 @@ class Redactor:
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
-        if is_secret_key(key):
-            if value is None or isinstance(value, bool):
-                return value
-            if isinstance(value, int | float) and keeps_value(key, str(value)):
-                return value
-            if not isinstance(value, str) or not keeps_value(key, value):
-                return _SECRET
-        if isinstance(value, str):
-            return self.redact(value)
-        if isinstance(value, list):
-            return [self.redact_value(key, item) for item in value]
-        if isinstance(value, dict):
-            return {
-                self.redact(name): self.redact_value(name, item) for name, item in value.items()
-            }
-        return value
+        return redact_field(self.redact, key, value)
 
 
 def _count_in(parts: list[str], table: dict[str, bool]) -> int:
