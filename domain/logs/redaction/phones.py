@@ -31,7 +31,7 @@ NATIONAL_PHONES: Final = TextFamily(
     name="national telephone numbers",
     gate=lambda shape: (
         (shape.startswith("0") and shape.isdigit() and 2 <= len(shape) <= 5)
-        or (shape.startswith("(0") and shape.endswith(")"))
+        or (shape.startswith("(0") and shape.endswith(")") and shape[1:-1].isdigit())
     ),
     probe=lambda lowered: "0" in lowered,
     apply=lambda text: _NATIONAL.sub(_national, text),
