@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from factledger.domain.logs.mining import mine_templates
+from factledger.domain.logs.redaction.word_shapes import ZERO_DIGITS
 from factledger.domain.logs.template_merge import merge_templates
 from factledger.domain.logs.templates import mask_word
-from factledger.domain.logs.word_shapes import ZERO_DIGITS
 from tests.unit.logs.mining_corpora import styled_messages
 
 _LITERAL = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJ", min_size=3, max_size=8)

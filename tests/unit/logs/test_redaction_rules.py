@@ -67,7 +67,7 @@ def test_a_luhn_valid_card_number_is_replaced() -> None:
 def test_a_full_word_memory_never_drops_a_redaction_of_the_text_in_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from factledger.domain.logs import redaction
+    from factledger.domain.logs.redaction import redactor as redaction
 
     monkeypatch.setattr(redaction, "_MEMO_LIMIT", 3)
     redactor = Redactor()

@@ -49,6 +49,17 @@ _WORDS: Final = frozenset(
         "cookie",
         "bearer",
         "accountkey",
+        "cvv",
+        "cvv2",
+        "cvc",
+        "cvc2",
+        "csc",
+        "sessid",
+        "phpsessid",
+        "jsessionid",
+        "ssn",
+        "nino",
+        "passport",
     }
 )
 _LONG_WORDS: Final = (
@@ -63,6 +74,7 @@ _LONG_WORDS: Final = (
     "privatekey",
     "signature",
     "sessionid",
+    "sessid",
     "sessiontoken",
     "accountkey",
     "secretkey",

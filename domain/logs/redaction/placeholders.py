@@ -19,4 +19,7 @@ class Placeholder(StrEnum):
     MAC = "<MAC>"
     CARD = "<CARD>"
     PHONE = "<PHONE>"
+    IBAN = "<IBAN>"
+    NATIONAL_ID = "<NATIONAL_ID>"
+    USER = "<USER>"
     SQL_LITERAL = "<SQL_LITERAL>"

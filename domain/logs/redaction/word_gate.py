@@ -7,13 +7,15 @@ import re
 from enum import Enum
 from typing import Final
 
-from factledger.domain.logs.context_redaction import secret_value
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.context import secret_value
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.value_shapes import keeps_value
 
 __all__ = [
     "CONTEXT",
     "DIGIT_GROUP",
+    "FAMILY_SHIFT",
     "HAS_LETTER",
     "KEY",
     "PHONE",
@@ -30,6 +32,9 @@ PHONE: Final = 2
 """The word may start a telephone number written with spaces."""
 DIGIT_GROUP: Final = 4
 """The word may be one group of a card number written with spaces."""
+FAMILY_SHIFT: Final = 3
+"""Bits from this one up: the text families of the registry the word may start a value of
+(bit ``FAMILY_SHIFT + i`` for family ``i``)."""
 _GATE_WORDS: Final = (
     "pass",
     "pwd",
@@ -40,6 +45,10 @@ _GATE_WORDS: Final = (
     "basic",
     "digest",
     "cookie",
+    "sessid",
+    "sessionid",
+    "cvv",
+    "cvc",
     "cred",
     "jwt",
     "salt",
@@ -127,13 +136,15 @@ def key_kind(key: str) -> KeyKind:
     return KeyKind.CONTEXT if gated(key.lower()) else KeyKind.PLAIN
 
 
-def keyed_value(kind: KeyKind, value: str) -> str | None:
+def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
     """The value after a credential, host, pid or pod key, replaced; ``value`` itself when
     only the whole line can tell (an opening quote whose closing one is further on); None
     when the value has not the shape the key announces."""
     if kind is KeyKind.SECRET:
         if value[:1] in ("'", '"') and not (len(value) >= 2 and value[-1] == value[0]):
             return value
+        if keeps_value(key[:-1], value):
+            return None
         return secret_value(value)
     if kind is KeyKind.HOST:
         found = _HOST_VALUE(value)

@@ -13,18 +13,26 @@ from collections.abc import Callable
 from typing import Final
 
 from factledger.domain.json_types import JsonValue
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.context_redaction import (
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.context import (
     grouped_card,
     phone,
     redact_secrets,
     redact_structures,
 )
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
-from factledger.domain.logs.word_gate import (
+from factledger.domain.logs.redaction.field_values import redact_field
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.registry import (
+    PAIRED,
+    PAIRED_CUES,
+    pair_complete,
+    redact_text_families,
+    text_families_gated,
+)
+from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
+    FAMILY_SHIFT,
     HAS_LETTER,
     KEY,
     PHONE,
@@ -34,7 +42,7 @@ from factledger.domain.logs.word_gate import (
     key_kind,
     keyed_value,
 )
-from factledger.domain.logs.word_shapes import (
+from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
     IPV4_WORD,
@@ -49,7 +57,12 @@ _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
 _SECRET: Final = Placeholder.SECRET.value
+_PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
+_PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
+_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
+"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
+_QUOTES: Final = "\"'"
 
 
 class Redactor:
@@ -73,6 +86,13 @@ class Redactor:
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
         self._key_kinds: dict[str, KeyKind] = {}
+        self._key_families: dict[str, int] = {}
+        self._halves: dict[str, int] = {}
+        self._cue_halves: dict[str, int] = {}
+        """Words that pass only the gate half (``_halves``) or only the cue half
+        (``_cue_halves``) of a family with a cue → those flags: a text is read for them only
+        when its words pass both halves."""
+        self._number_gates: dict[str, int] = {}
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -89,6 +109,8 @@ class Redactor:
             self._shapes.clear()
             self._flagged.clear()
             self._digit_groups.clear()
+            self._halves.clear()
+            self._cue_halves.clear()
 
     def redact(self, text: str) -> str:
         """The text with every sensitive value replaced by its placeholder."""
@@ -126,8 +148,11 @@ class Redactor:
                     hooked[index] = self._learn(parts[index])[1]
         flagged = self._flagged
         groups = self._digit_groups
-        if (flagged and not flagged.keys().isdisjoint(parts)) or (
-            groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3
+        halves = self._halves
+        if (
+            (flagged and not flagged.keys().isdisjoint(parts))
+            or (groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3)
+            or (halves and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts))
         ):
             rewritten = self._context(text, parts)
             if rewritten != text:
@@ -152,9 +177,20 @@ class Redactor:
         if flagged and not flagged.keys().isdisjoint(parts):
             return True
         groups = self._digit_groups
-        return (
-            bool(groups) and not groups.keys().isdisjoint(parts) and (_count_in(parts, groups) >= 3)
-        )
+        if groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3:
+            return True
+        halves = self._halves
+        return bool(halves) and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts)
+
+    def _pairs_complete(self, parts: list[str]) -> bool:
+        """True when the words pass both the gate and the cue of a family with a cue."""
+        halves, cue_halves = self._halves, self._cue_halves
+        if not cue_halves or cue_halves.keys().isdisjoint(parts):
+            return False
+        bits = 0
+        for part in parts:
+            bits |= halves.get(part, 0) | cue_halves.get(part, 0)
+        return pair_complete(bits >> FAMILY_SHIFT)
 
     def _words(self, text: str) -> str:
         parts = text.split(" ")
@@ -176,6 +212,7 @@ class Redactor:
         if "+" in rewritten or "(" in rewritten:
             rewritten = patterns.SPACED_PHONE.sub(phone, rewritten)
         rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
+        rewritten = redact_text_families(rewritten)
         pieces = _WHITE_SPACE.split(rewritten)
         for index in range(0, len(pieces), 2):
             pieces[index] = self._lookup(pieces[index])[0]
@@ -184,8 +221,9 @@ class Redactor:
     def _context(self, text: str, parts: list[str]) -> str:
         flagged = self._flagged
         flags = 0
+        halves, cue_halves = self._halves, self._cue_halves
         for part in parts:
-            flags |= flagged.get(part, 0)
+            flags |= flagged.get(part, 0) | halves.get(part, 0) | cue_halves.get(part, 0)
         groups = _count_in(parts, self._digit_groups)
         rewritten = text
         if flags & CONTEXT:
@@ -198,6 +236,8 @@ class Redactor:
             rewritten = patterns.SPACED_PHONE.sub(phone, rewritten)
         if groups >= 3:
             rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
+        if flags >> FAMILY_SHIFT:
+            rewritten = redact_text_families(rewritten, flags >> FAMILY_SHIFT)
         return rewritten
 
     def _lookup(self, word: str) -> tuple[str, str]:
@@ -214,6 +254,8 @@ class Redactor:
         equals = word.find("=")
         if word.isdigit():
             flags = DIGIT_GROUP if 4 <= len(word) <= 7 else 0
+            if (word[0] == "0" and len(word) <= 5) or 8 <= len(word) <= 10:
+                flags |= self._number_families(word)
             redacted = word
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
                 redacted = Placeholder.CARD.value
@@ -261,22 +303,43 @@ class Redactor:
             kind = key_kind(key)
             self._key_kinds[key] = kind
         value = word[equals + 1 :]
-        flags = 0
+        flags = self._key_families.get(key)
+        if flags is None:
+            flags = text_families_gated(key[:-1]) << FAMILY_SHIFT
+            self._key_families[key] = flags
         if kind is KeyKind.CONTEXT:
-            flags = CONTEXT
+            flags |= CONTEXT
         elif kind is not KeyKind.PLAIN:
-            keyed = keyed_value(kind, value)
+            keyed = keyed_value(kind, value, key)
             if keyed is not None:
-                flags = CONTEXT if keyed is value else 0
+                flags |= CONTEXT if keyed is value else 0
                 return self._remember(word, key + keyed, flags, None)
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
+            if 8 <= len(value) <= 10:
+                flags |= self._number_families(value)
         else:
             found, value_hook = self._lookup(value)
-            flags |= self._flagged.get(value, 0) & CONTEXT
+            flags |= (
+                self._flagged.get(value, 0)
+                | self._halves.get(value, 0)
+                | self._cue_halves.get(value, 0)
+            ) & ~DIGIT_GROUP
+            if value in self._digit_groups:
+                flags |= DIGIT_GROUP
         redacted = word if found is value else key + found
         shape_hook = key + value_hook
         return self._remember(word, redacted, flags, shape_hook)
+
+    def _number_families(self, digits: str) -> int:
+        """The text family bits of a number: they depend only on its length and whether it
+        starts with ``0``, so they are decided once per such pair."""
+        pseudo = ("0" if digits[0] == "0" else "1") + "0" * (len(digits) - 1)
+        bits = self._number_gates.get(pseudo)
+        if bits is None:
+            bits = text_families_gated(pseudo) << FAMILY_SHIFT
+            self._number_gates[pseudo] = bits
+        return bits
 
     def _remember(
         self, word: str, redacted: str, flags: int, shape_hook: str | None
@@ -297,8 +360,15 @@ class Redactor:
             self._changed[word] = redacted
         if flags & DIGIT_GROUP:
             self._digit_groups[word] = True
-        elif flags:
+            flags &= ~DIGIT_GROUP
+        if not flags:
+            pass
+        elif flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
             self._flagged[word] = flags
+        elif flags & _PAIRED_CUE_FLAGS:
+            self._cue_halves[word] = flags
+        else:
+            self._halves[word] = flags
         return redacted, hooked
 
     def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
@@ -307,8 +377,14 @@ class Redactor:
         flags = 0
         if HAS_LETTER(shape) is not None and gated(shape.lower()):
             flags = CONTEXT
-        if shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None:
+        if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
+            "+0000000" in shape and _INNER_PHONE(shape) is not None
+        ):
             flags |= PHONE
+        core = shape.strip(_QUOTES)
+        if core != shape and 4 <= len(core) <= 7 and core.isdigit():
+            flags |= DIGIT_GROUP
+        flags |= text_families_gated(shape) << FAMILY_SHIFT
         plan = plan_for(shape)
         hooked = None
         if self._hook is not None:
@@ -317,19 +393,7 @@ class Redactor:
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
-        if is_secret_key(key):
-            if value is None or isinstance(value, bool):
-                return value
-            return _SECRET
-        if isinstance(value, str):
-            return self.redact(value)
-        if isinstance(value, list):
-            return [self.redact_value(key, item) for item in value]
-        if isinstance(value, dict):
-            return {
-                self.redact(name): self.redact_value(name, item) for name, item in value.items()
-            }
-        return value
+        return redact_field(self.redact, key, value)
 
 
 def _count_in(parts: list[str], table: dict[str, bool]) -> int:

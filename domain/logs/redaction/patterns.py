@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 SECRET_GATE: Final = re.compile(
-    r"pass|pwd|secret|token|key|auth|bearer|basic|digest|cookie|session|cred|sig|jwt|salt"
+    r"pass|pwd|secret|token|key|auth|bearer|basic|digest|cookie|session|sessid|cred|sig|jwt|salt|cvv|cvc"
     r"|private|pw\b|sid\b|sas\b|otp\b|pin\b|psk\b"
 )
 """A lower-cased text matching none of these holds no credential named by its key."""
@@ -230,7 +230,8 @@ MAC: Final = re.compile(
 )
 IPV6: Final = re.compile(
     r"(?P<ipv6>(?<![\w:.])\[?(?=[0-9A-Fa-f:]*\d)(?:[0-9A-Fa-f]{1,4}:){1,7}:?"
-    r"(?:[0-9A-Fa-f]{1,4}|(?<=:)(?:\d{1,3}\.){3}\d{1,3})?(?:%[\w.]+)?\]?"
+    r"(?:[0-9A-Fa-f]{1,4}:){0,6}"
+    r"(?:[0-9A-Fa-f]{1,4}|(?<=:)(?:\d{1,3}\.){3}\d{1,3})?(?:%[\w.\-]+)?\]?"
     r"|(?<![\w:.])::(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4}(?![\w.]))"
 )
 IPV4: Final = re.compile(
@@ -258,10 +259,11 @@ POD: Final = re.compile(
 )
 """Kubernetes pod names: ``deployment-<replicaset hash>-<5>`` or ``daemonset-<5>``."""
 DASHED_NUMBER: Final = re.compile(
-    r"(?P<card>(?<![\w\-+.])(?:\d{4}-\d{4}-\d{4}-\d{1,7}|\d{4}-\d{6}-\d{4,5})(?![\w.]))"
+    r"(?P<card>(?<![\w\-+.])(?:\d{4}(?P<cardsep>[\-.])\d{4}(?P=cardsep)\d{4}(?P=cardsep)\d{1,7}"
+    r"|\d{4}([\-.])\d{6}\3\d{4,5})(?![\w]|\.\d))"
     r"|(?P<phone>(?<![\w\-.])\d{3}[\-.]\d{3}[\-.]\d{4}(?![\w\-.]))"
 )
-"""Dashed card numbers and telephone numbers."""
+"""Card numbers written with dashes or dots, and telephone numbers."""
 
 SYSLOG_PID: Final = re.compile(r"(?P<pid>(?<=[A-Za-z0-9_)\]])\[\d{1,7}\](?=:))")
 """``sshd[1234]:``."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.placeholders import Placeholder
-from factledger.domain.logs.secret_keys import is_secret_key
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.value_shapes import keeps_value
 
 __all__ = [
     "ezconnect",
@@ -79,10 +80,18 @@ def _key_values(text: str) -> str:
             pieces.append(text[position:end])
             position = end
             continue
-        if is_secret_key(match.group("key")):
+        key = match.group("key")
+        if is_secret_key(key) and not keeps_value(key, value):
             pieces.append(text[position : match.start("value")])
+            if key.startswith("-") and (rest := _TO_SPACE(text, end)) is not None:
+                end = rest.end()
+                value = text[match.start("value") : end]
             pieces.append(secret_value(value))
             position = end
+            continue
+        if _quoted_key(value) and _KEY_START(text, end) is not None:
+            pieces.append(text[position : match.start("value") + 1])
+            position = match.start("value") + 1
             continue
         if _FOLLOWED_BY_SEPARATOR(text, end) is not None:
             pieces.append(text[position : match.start("value")])
@@ -98,6 +107,15 @@ def _key_values(text: str) -> str:
     return "".join(pieces)
 
 
+def _quoted_key(value: str) -> bool:
+    """True for a quoted ``'KEY='`` whose value follows the closing quote."""
+    return len(value) > 3 and value[0] in "'\"" and value[-2] in "=:" and value[-1] == value[0]
+
+
+_KEY_START: Final = re.compile(r"[^\s\"',;]").match
+_TO_SPACE: Final = re.compile(r"[^\s]+").match
+"""The rest of a command-line flag's value (``--password=a&b``: a flag's value ends at a
+space, not at URL punctuation)."""
 _FOLLOWED_BY_SEPARATOR: Final = re.compile(r"[ \t]*[:=]").match
 _PLACEHOLDER_AT: Final = re.compile(r"<[A-Z_]{2,12}>").match
 
@@ -245,7 +263,8 @@ def _pod(match: re.Match[str]) -> str:
 
 
 def _flag(match: re.Match[str]) -> str:
-    if not is_secret_key(match.group("flag")) or match.group("value").startswith("-"):
+    flag, value = match.group("flag"), match.group("value")
+    if not is_secret_key(flag) or value.startswith("-") or keeps_value(flag, value):
         return match.group(0)
     return match.group("flag") + match.group("sep") + secret_value(match.group("value"))
 

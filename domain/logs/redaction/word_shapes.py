@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from factledger.domain.logs import redaction_patterns as patterns
-from factledger.domain.logs.context_redaction import ezconnect, secret, url_password
-from factledger.domain.logs.placeholders import Placeholder
+from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.context import ezconnect, secret, url_password
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.registry import WORD_FAMILIES
 
 __all__ = [
     "EMAIL_WORD",
@@ -84,6 +85,9 @@ def plan_for(shape: str) -> tuple[int, ...]:
         steps.append(_SYSLOG)
     if _THIRTEEN_ZEROS in shape:
         steps.append(_CARD)
+    for index, family in enumerate(WORD_FAMILIES):
+        if family.hint(shape):
+            steps.append(_FAMILIES + index)
     return tuple(steps)
 
 
@@ -94,7 +98,7 @@ _MAC_HINT: Final = re.compile(
     r"|[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}"
 ).search
 _IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
-_DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}-\d{4,6}-\d{4}").search
+_DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}[\-.]\d{4,6}[\-.]\d{4}").search
 
 
 def apply_plan(word: str, plan: tuple[int, ...]) -> str:
@@ -157,7 +161,7 @@ def _shape(match: re.Match[str]) -> str:
         start = match.start()
         if start > 0 and (match.string[start - 1].isalnum() or match.string[start - 1] in "_-+."):
             return found
-        digits = found.replace("-", "")
+        digits = found.replace("-", "").replace(".", "")
         return Placeholder.CARD.value if patterns.luhn_valid(digits) else found
     if kind == "phone":
         return Placeholder.PHONE.value
@@ -179,7 +183,7 @@ def _is_ipv6(candidate: str) -> bool:
 
 
 _PREFIXED, _ODD, _LONG, _EMAIL, _EZCONNECT, _MAC, _IPV6, _IPV4, _HOST, _POD, _DASHED = range(11)
-_SYSLOG, _CARD, _URL, _SENTRY = 11, 12, 13, 14
+_SYSLOG, _CARD, _URL, _SENTRY, _FAMILIES = 11, 12, 13, 14, 15
 _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
     (patterns.PREFIXED_SECRETS, _prefixed),
     (patterns.ODD_PREFIXED_SECRETS, _shape),
@@ -196,5 +200,7 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
     (patterns.CARD_DIGITS, _shape),
     (patterns.URL_PASSWORD, url_password),
     (patterns.SENTRY_KEY, secret),
+    *((family.pattern, family.replace) for family in WORD_FAMILIES),
 )
-"""The shape patterns in the order they run, with what replaces a match."""
+"""The shape patterns in the order they run, with what replaces a match (the word families
+of the registry last)."""

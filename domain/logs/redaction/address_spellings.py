@@ -1,0 +1,98 @@
+"""IPv4 addresses in the spellings that parsers accept besides the dotted decimal one:
+zero-padded or octal parts (``010.000.000.001``), hexadecimal parts (``0x0a.0x00.0x00.0x01``,
+``0x7f.0.0.1``), and a whole address as one hexadecimal or decimal number (``0x0A000001``,
+``167772161``). Dotted spellings are caught by their shape; a bare number is an address only
+after a word that names one (``ip``, ``addr``, ``peer``, ``client``, ``remote``, ``src``,
+``dst``, ``connection from``), since error codes and timestamps share its shape."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
+
+__all__ = ["BARE_ADDRESSES", "DOTTED_ADDRESSES"]
+
+_IP: Final = Placeholder.IP.value
+_PART: Final = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,4})"
+_DOTTED: Final = re.compile(
+    r"(?<![\w.])" + _PART + r"\." + _PART + r"\." + _PART + r"\." + _PART + r"(?![\w]|\.\w)"
+)
+
+
+_DOTTED_HINT: Final = re.compile(
+    r"(?:0[xX][0-9a-fA-F]{1,2}|0{1,4})(?:\.(?:0[xX][0-9a-fA-F]{1,2}|0{1,4})){3}"
+).search
+
+
+def _part_value(part: str) -> int | None:
+    if part[:2] in ("0x", "0X"):
+        return int(part, 16)
+    if len(part) > 1 and part.startswith("0"):
+        if all(char in "01234567" for char in part):
+            return int(part, 8)
+        return int(part, 10)
+    return int(part)
+
+
+def _dotted(match: re.Match[str]) -> str:
+    found = match.group(0)
+    parts = found.split(".")
+    unusual = any(p[:2] in ("0x", "0X") or (len(p) > 1 and p.startswith("0")) for p in parts)
+    if not unusual or any(len(p) > 3 and p[:2] not in ("0x", "0X") for p in parts):
+        return found
+    values = [_part_value(part) for part in parts]
+    if any(value is None or value > 255 for value in values):
+        return found
+    return _IP
+
+
+DOTTED_ADDRESSES: Final = WordFamily(
+    name="IPv4 addresses in zero-padded, octal and hexadecimal spellings",
+    hint=lambda shape: _DOTTED_HINT(shape) is not None,
+    pattern=_DOTTED,
+    replace=_dotted,
+)
+
+_BARE: Final = re.compile(r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|[.:]\d)")
+_CUE_BEFORE: Final = re.compile(
+    r"(?i)(?:(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
+    r"(?:[_\-][a-z_]*)?(?:\s*[=:]\s*[\"']?|\s+)"
+    r"|(?:connect(?:ion|ed|ing)?|accepted|refused|closed|disconnected)\s+(?:from|to)\s+)$"
+).search
+
+
+def _bare(match: re.Match[str]) -> str:
+    start = match.start()
+    if _CUE_BEFORE(match.string[max(0, start - 40) : start]) is None:
+        return match.group(0)
+    number = match.group(1)
+    value = int(number, 16) if number[:2].lower() == "0x" else int(number)
+    if not 0x01000000 <= value <= 0xFFFFFFFF:
+        return match.group(0)
+    return _IP
+
+
+_NUMBER_WORD: Final = re.compile(
+    r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})\W{0,2}"
+).fullmatch
+"""A word that is, or ends in, an address written as one number (the family runs only on
+texts holding one; the words around it decide)."""
+
+
+_EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
+
+_CUE_WORD: Final = re.compile(
+    r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
+    r"|connection|connected|connecting|accepted|refused|closed|disconnected)(?![a-z])"
+).search
+
+BARE_ADDRESSES: Final = TextFamily(
+    name="IPv4 addresses as one number after a word that names an address",
+    gate=lambda shape: _NUMBER_WORD(shape) is not None,
+    probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
+    apply=lambda text: _BARE.sub(_bare, text),
+    cue=lambda shape: _CUE_WORD(shape.lower()) is not None,
+)

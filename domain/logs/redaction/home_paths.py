@@ -1,0 +1,42 @@
+"""User names in home directories: ``/home/<USER>``, ``/Users/<USER>``, ``C:\\Users\\<USER>``
+(also with ``/`` or escaped ``\\\\``), ``~<USER>``. The rest of the path stays; shared folders
+(``/Users/Shared``, ``C:\\Users\\Public``, ``Default``, ``All Users``) are not user names."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from factledger.domain.logs.redaction.family import WordFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
+
+__all__ = ["HOME_PATHS"]
+
+_USER: Final = Placeholder.USER.value
+_NOT_USERS: Final = frozenset({"shared", "public", "default", "all users", "default user"})
+_HOME: Final = re.compile(
+    r"(?P<prefix>(?:(?<![\w.])/(?:export/|var/)?home/|(?<![\w.])/Users/"
+    r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)))"
+    r"(?P<user>[^/\\\s\"':;,*<>|]+)"
+    r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
+)
+
+
+def _home(match: re.Match[str]) -> str:
+    tilde = match.group("tilde")
+    if tilde is not None:
+        return "~" + _USER
+    user = match.group("user")
+    if user.lower() in _NOT_USERS or user.startswith("<"):
+        return match.group(0)
+    return match.group("prefix") + _USER
+
+
+HOME_PATHS: Final = WordFamily(
+    name="home directories",
+    hint=lambda shape: (
+        "/home/" in shape or "Users" in shape or "~" in shape or "Documents and" in shape
+    ),
+    pattern=_HOME,
+    replace=_home,
+)

@@ -1,0 +1,90 @@
+"""Vendor keys whose prefix is on no list, and base64 lines of key material, by their shape.
+
+A vendor key is a short lower- or mixed-case prefix and a separator (``zxq_``, ``sk-proj-``)
+before a random body of 20 or more letters and digits. The body is random when it mixes
+letters and digits, is not hexadecimal (hashes, trace and request ids stay), is not a ULID,
+and its characters carry at least 3.5 bits each. The prefix stays, the body is replaced.
+
+A base64 line of 40 or more characters with upper case, lower case and digits is key
+material (a line of a PEM or PGP block, an SSH key) whatever its entropy: long runs of ``A``
+in DER encodings lower the entropy of real key lines.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Final
+
+from factledger.domain.logs.redaction.family import WordFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
+
+__all__ = ["BASE64_LINES", "VENDOR_KEYS", "random_body"]
+
+_SECRET: Final = Placeholder.SECRET.value
+_HEX: Final = re.compile(r"[0-9a-f]+|[0-9A-F]+").fullmatch
+_ULID: Final = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}").fullmatch
+_VENDOR: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?P<prefix>[A-Za-z][A-Za-z0-9]{1,11}(?:[_\-][A-Za-z0-9]{1,11}){0,2}[_\-])"
+    r"(?P<body>[A-Za-z0-9]{20,})(?![A-Za-z0-9])"
+)
+
+
+_VENDOR_HINT: Final = re.compile(r"[A-Za-z0-9][_\-][A-Za-z0-9]{20}").search
+_BASE64_HINT: Final = re.compile(r"[A-Za-z0-9+/]{40}").search
+
+
+def _entropy(text: str) -> float:
+    size = len(text)
+    return -sum(n / size * math.log2(n / size) for n in Counter(text).values())
+
+
+def random_body(body: str) -> bool:
+    """True when a run of letters and digits looks random (see the module text)."""
+    if len(body) < 20 or body.isalpha() or body.isdigit() or _HEX(body) or _ULID(body):
+        return False
+    digits = sum(1 for char in body if char.isdigit())
+    if not 0.08 <= digits / len(body) <= 0.85:
+        return False
+    return _entropy(body) >= 3.5
+
+
+def _vendor(match: re.Match[str]) -> str:
+    if not random_body(match.group("body")):
+        return match.group(0)
+    return match.group("prefix") + _SECRET
+
+
+VENDOR_KEYS: Final = WordFamily(
+    name="vendor keys by shape",
+    hint=lambda shape: len(shape) >= 23 and _VENDOR_HINT(shape) is not None,
+    pattern=_VENDOR,
+    replace=_vendor,
+)
+
+_BASE64_LINE: Final = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
+_PATH_PART: Final = re.compile(r"(?:^|/)[a-z]{3,}(?:/|$)").search
+
+
+def _base64_line(match: re.Match[str]) -> str:
+    found = match.group(0)
+    if found.startswith("/") or ("/" in found and _PATH_PART(found) is not None):
+        return found
+    if (
+        found.isalpha()
+        or not any(c.isupper() for c in found)
+        or not any(c.islower() for c in found)
+    ):
+        return found
+    if not any(c.isdigit() for c in found):
+        return found
+    return _SECRET
+
+
+BASE64_LINES: Final = WordFamily(
+    name="base64 key material lines",
+    hint=lambda shape: len(shape) >= 40 and _BASE64_HINT(shape) is not None,
+    pattern=_BASE64_LINE,
+    replace=_base64_line,
+)

@@ -1,0 +1,115 @@
+"""Every rule family, in the order it runs.
+
+Word families run on each distinct word after the shape patterns (``word_shapes``), planned
+once per shape; text families run on a text that holds a word one of them gates on, after
+the context patterns (``context``). A family's values are already placeholders when a later
+family reads the text, and every family leaves a ``<PLACEHOLDER>`` alone.
+
+The families kept elsewhere, older than this registry and planned the same way: credentials
+named by a key (``key=value``, ``"key": "value"``, ``--flag value``, XML elements) and by
+``Authorization``, ``Cookie`` and ``Set-Cookie`` headers and auth schemes, URL userinfo and
+session parameters, Kubernetes Secrets, SQL literals (``context``); listed vendor prefixes,
+JWTs, password hashes, webhook URLs, high-entropy runs, e-mail addresses, MACs, IPv4 and IPv6
+addresses, host and pod names, card numbers in one piece or with dashes, dots or spaces
+(Luhn), telephone numbers with a ``+`` or North American groups (``patterns``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
+from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.credential_phrases import (
+    CARD_CODES,
+    NETRC_AND_PHRASES,
+    SHORT_FLAGS,
+)
+from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.home_paths import HOME_PATHS
+from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
+from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+
+__all__ = [
+    "ALL_TEXT_FAMILIES",
+    "PAIRED",
+    "PAIRED_CUES",
+    "pair_complete",
+    "TEXT_FAMILIES",
+    "WORD_FAMILIES",
+    "redact_text_families",
+    "text_families_gated",
+]
+
+WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
+    VENDOR_KEYS,
+    BASE64_LINES,
+    IBAN,
+    NATIONAL_IDS,
+    HOME_PATHS,
+    DOTTED_ADDRESSES,
+)
+TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
+    PRIVATE_KEY_LINES,
+    SHORT_FLAGS,
+    NETRC_AND_PHRASES,
+    CARD_CODES,
+    GROUPED_IBAN,
+    NAMED_NATIONAL_IDS,
+    NATIONAL_PHONES,
+    BARE_ADDRESSES,
+)
+
+
+_CUE_SHIFT: Final = len(TEXT_FAMILIES)
+ALL_TEXT_FAMILIES: Final = (1 << (2 * _CUE_SHIFT)) - 1
+"""Every text family, gate and cue, as a set of bits: bit ``i`` for the gate of
+``TEXT_FAMILIES[i]``, bit ``len(TEXT_FAMILIES) + i`` for its cue."""
+
+
+PAIRED: Final = sum(
+    (1 << index) | (1 << (_CUE_SHIFT + index))
+    for index, family in enumerate(TEXT_FAMILIES)
+    if family.cue is not None
+)
+"""The gate and cue bits of the families with a cue: a word passing only these makes a text
+worth reading only together with a word passing the other half (``pair_complete``)."""
+
+
+PAIRED_CUES: Final = PAIRED & ~((1 << _CUE_SHIFT) - 1)
+"""The cue half of ``PAIRED``."""
+
+
+def pair_complete(bits: int) -> bool:
+    """True when, for some family with a cue, both its gate and its cue are among the bits."""
+    return (bits & (bits >> _CUE_SHIFT) & PAIRED) != 0
+
+
+def text_families_gated(shape: str) -> int:
+    """The gates and cues of the text families a word of this shape passes, as bits."""
+    bits = 0
+    for index, family in enumerate(TEXT_FAMILIES):
+        if family.gate(shape):
+            bits |= 1 << index
+        if family.cue is not None and family.cue(shape):
+            bits |= 1 << (_CUE_SHIFT + index)
+    return bits
+
+
+def redact_text_families(text: str, families: int = ALL_TEXT_FAMILIES) -> str:
+    """The text with the values of the chosen text families (bits of gates and cues the
+    text's words passed) replaced."""
+    lowered = text.lower()
+    for index, family in enumerate(TEXT_FAMILIES):
+        if not families >> index & 1:
+            continue
+        if family.cue is not None and not families >> (_CUE_SHIFT + index) & 1:
+            continue
+        if family.probe(lowered):
+            rewritten = family.apply(text)
+            if rewritten is not text and rewritten != text:
+                text = rewritten
+                lowered = text.lower()
+    return text

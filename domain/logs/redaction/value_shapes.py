@@ -1,0 +1,85 @@
+"""The value-shape rule: a credential-sounding key whose value is only a quantity keeps it.
+
+A key names a credential by its words (``secret_keys``); some of those keys still only count
+or time a credential: a key with a quantity word (``token_ttl_seconds``, ``max_tokens``,
+``password_min_length``) or a plural credential noun (``completion_tokens``, ``sessions``).
+Their value stays when it has a quantity's shape (a number, a duration, a size, a boolean);
+any other value under them is still a credential. A singular credential key (``pin``,
+``otp``, ``password``) never keeps a number: PINs and one-time codes are numbers.
+
+A weak credential word (``auth``, ``session``, ``cookie``, ``sig``) names a subsystem as
+often as a value: under it a bare lower-case word (``auth: login ok``) stays.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["is_quantity", "keeps_value"]
+
+QUANTITY_WORDS: Final = frozenset(
+    {
+        "ttl",
+        "seconds",
+        "secs",
+        "sec",
+        "ms",
+        "millis",
+        "minutes",
+        "mins",
+        "hours",
+        "days",
+        "timeout",
+        "max",
+        "min",
+        "limit",
+        "limits",
+        "count",
+        "num",
+        "number",
+        "total",
+        "len",
+        "length",
+        "size",
+        "bytes",
+        "lifetime",
+        "duration",
+        "interval",
+        "retries",
+        "attempts",
+        "remaining",
+        "used",
+        "per",
+        "budget",
+        "rate",
+        "window",
+        "age",
+    }
+)
+PLURAL_NOUNS: Final = frozenset(
+    {"tokens", "secrets", "passwords", "keys", "sessions", "cookies", "credentials", "creds"}
+)
+WEAK_WORDS: Final = frozenset({"auth", "session", "cookie", "sig", "cred", "sid"})
+_QUANTITY: Final = re.compile(
+    r"[\"']?(?:-?\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|d|b|kb|mb|gb|kib|mib|gib|%)?"
+    r"|true|false|yes|no|on|off|none|null)[\"']?",
+    re.IGNORECASE,
+).fullmatch
+_LOWER_WORD: Final = re.compile(r"[a-z]{2,12}").fullmatch
+_SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def is_quantity(value: str) -> bool:
+    """True when a value is a number, a duration, a size or a boolean."""
+    return _QUANTITY(value.strip()) is not None
+
+
+def keeps_value(key: str, value: str) -> bool:
+    """True when a value under a credential-sounding key stays as written."""
+    words = [word.lower() for word in _SPLIT.split(key.strip("-.\"'\\ ")) if word]
+    if not words:
+        return False
+    if is_quantity(value) and any(w in QUANTITY_WORDS or w in PLURAL_NOUNS for w in words):
+        return True
+    return len(words) == 1 and words[0] in WEAK_WORDS and _LOWER_WORD(value) is not None

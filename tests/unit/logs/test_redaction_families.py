@@ -1,0 +1,100 @@
+"""Each rule family catches the forms it names, and the values that only look alike stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from factledger.domain.logs.redaction import Redactor
+
+LEAKS = [
+    ("_:'REDIS_PASS='B7bwkPwla0!qb3Iz'", "B7bwkPwla0!qb3Iz"),
+    ("mysql -u root -p Xk9mQ2vLp7 -h db1", "Xk9mQ2vLp7"),
+    ("redis-cli -h cache1 -a Xk9mQ2vLp7 ping", "Xk9mQ2vLp7"),
+    ("ldapsearch -x -w Xk9mQ2vLp7 -D cn=admin", "Xk9mQ2vLp7"),
+    ("sshpass -p 'Xk9mQ2vLp7' ssh deploy@h1", "Xk9mQ2vLp7"),
+    ("psql --password Xk9mQ2vLp7", "Xk9mQ2vLp7"),
+    ("app --password=Xk9mQ2vLp7 --verbose", "Xk9mQ2vLp7"),
+    ("machine api.example.org login bob password Xk9mQ2vLp7", "Xk9mQ2vLp7"),
+    ("machine api.example.org login bob password hunter", "hunter"),
+    ("changed password to 'Xk9mQ2vLp7' for user bob", "Xk9mQ2vLp7"),
+    ('set the password to "correct horse" for bob', "correct horse"),
+    ("GET /index.php?PHPSESSID=a8f5f167f44f4964e6c998dee827110c HTTP/1.1", "a8f5f167f44f4964"),
+    ("GET /app/cart;jsessionid=0AAB6C8DE415E2E5F1A0B3C8D9E7F612 HTTP/1.1", "0AAB6C8DE415E2"),
+    ("payment card_cvv=123 exp=12/27", "=123"),
+    ("cvv: 123 accepted", "123"),
+    ("CVC 4567 sent", "4567"),
+    ("using zxq_9fK2mP7vQ8rL3tW6yB1nD4hJ0sX5cA for upload", "9fK2mP7vQ8rL3tW6yB1n"),
+    ("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", "b3BlbnNzaC1r"),
+    ("transfer to DE89370400440532013000 ok", "370400440532013000"),
+    ("iban GB82 WEST 1234 5698 7654 32 booked", "5698 7654"),
+    ("ssn 078-05-1120 verified", "078-05-1120"),
+    ("NI number AB123456C", "AB123456C"),
+    ("call +44 20 7946 0958 now", "7946 0958"),
+    ("phone 020 7946 0958", "7946 0958"),
+    ("card 4111.1111.1111.1111 declined", "4111.1111"),
+    ("open /home/alice/.ssh/config", "alice"),
+    ("open /Users/alice/Library/x", "alice"),
+    (r"open C:\Users\alice\AppData\x", "alice"),
+    ("cd ~alice/src", "alice"),
+    ("connection from 0x0A000001 accepted", "0x0A000001"),
+    ("connection from 167772161 accepted", "167772161"),
+    ("from 010.000.000.001 connected", "010.000.000.001"),
+    ("from fe80::1ff:fe23:4567:890a%eth0 connected", "fe23:4567"),
+]
+
+KEEPS = [
+    ("token_ttl_seconds=3600", "token_ttl_seconds=3600"),
+    ("max_tokens=4096", "max_tokens=4096"),
+    ("usage prompt_tokens=812 completion_tokens=77", "completion_tokens=77"),
+    ("auth: login ok", "auth: login ok"),
+    ("session_count=42", "session_count=42"),
+    ("password expired for user bob", "password expired"),
+    ("ssh -p 2222 deploy@h1", "-p 2222"),
+    ("mkdir -p /var/lib/app", "-p /var/lib/app"),
+    ("docker run -p 8080:80 web", "-p 8080:80"),
+    ("curl -w 5 http", "-w 5"),
+    ("took 350ms size=4096 status=503", "took 350ms size=4096 status=503"),
+    ("error 0x80070005 access denied", "0x80070005"),
+    ("trace_id=4bf92f3577b34da6a3ce929d0e0e4736", "4bf92f3577b34da6a3ce929d0e0e4736"),
+    ("request 3f2b1c4e-8a9d-4b7e-9c1a-2d3e4f5a6b7c", "3f2b1c4e-8a9d-4b7e-9c1a-2d3e4f5a6b7c"),
+    ("window from 1717243200 to 1717246800", "1717243200"),
+    ("Jun 01 12:00:01 started", "Jun 01 12:00:01"),
+    ("upgraded to 1.10.0-rc.1 on 2024-06-01", "2024-06-01"),
+]
+
+
+@pytest.mark.parametrize(("line", "secret"), LEAKS, ids=[line for line, _ in LEAKS])
+def test_a_sensitive_value_of_every_family_is_replaced(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(("line", "kept"), KEEPS, ids=[line for line, _ in KEEPS])
+def test_a_value_that_only_looks_sensitive_stays(line: str, kept: str) -> None:
+    assert kept in Redactor().redact(line)
+
+
+def test_every_line_of_a_private_key_is_replaced_also_without_its_first_line() -> None:
+    body = [
+        "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun",
+        "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK",
+        "LxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo",
+        "-----END RSA PRIVATE KEY-----",
+    ]
+    redacted = Redactor().redact("\n".join(body))
+    for line in body[:3]:
+        assert line[:16] not in redacted
+    assert "-----END RSA PRIVATE KEY-----" in redacted
+
+
+def test_a_pgp_block_is_replaced_line_by_line() -> None:
+    block = [
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+        "Version: GnuPG v2",
+        "",
+        "lQOYBF0bZ2kBCADJ3Q9w3Zx1jdEoOqvT9cK2kqQzX4hG7pB1sDfUy8nV0aLmRt5c",
+        "=Xk9m",
+        "-----END PGP PRIVATE KEY BLOCK-----",
+    ]
+    redacted = Redactor().redact("\n".join(block))
+    assert "lQOYBF0bZ2kB" not in redacted
+    assert "=Xk9m" not in redacted
