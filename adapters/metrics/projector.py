@@ -25,8 +25,8 @@ from factledger.adapters.metrics.downsample import SeriesShape, Values, shape_se
 from factledger.adapters.metrics.units import unit_from_metadata, unit_of_name
 from factledger.adapters.metrics.values import decode_values
 from factledger.domain.json_types import JsonObject, JsonValue
-from factledger.domain.logs.placeholders import Placeholder
 from factledger.domain.logs.redaction import Redactor
+from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.status import EvidenceStatus
 from factledger.domain.tool_result import (
     ProjectedEvidenceStatus,
