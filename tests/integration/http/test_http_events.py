@@ -148,7 +148,12 @@ def test_each_tool_call_streams_its_transitions_as_safe_metadata(client: httpx.C
             "READY",
         ]
     ready = [d for d in _call_data(events) if d["status"] == "READY"]
-    assert {d["tool_name"] for d in ready} == {"lookup_knowledge", "query_logs", "query_sql"}
+    assert {d["tool_name"] for d in ready} == {
+        "lookup_knowledge",
+        "query_logs",
+        "query_sql",
+        "query_metrics",
+    }
     assert all(d["evidence_status"] in ("EVIDENCE_FOUND", "NO_EVIDENCE") for d in ready)
     text = json.dumps([e.data for e in events if e.name == "call"])
     for secret in planted_secrets():
