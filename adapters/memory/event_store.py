@@ -23,7 +23,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     SequenceConflict,
 )
-from factledger.ports.retention import SweepCounts
+from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["MemoryEventStore"]
@@ -231,9 +231,8 @@ class MemoryEventStore:
         checkpoints: Mapping[int, Sequence[str | None]],
     ) -> Result[SweepCounts, StoreUnavailable]:
         """``prune(now)`` behind the lowest checkpoint of each partition."""
-        behind: dict[int, str | None] = {}
-        for partition in range(self._partitions):
-            held = checkpoints.get(partition, ())
-            known = [position for position in held if position is not None]
-            behind[partition] = min(known) if held and len(known) == len(held) else None
+        behind = {
+            partition: lowest_checkpoint(checkpoints.get(partition, ()), str)
+            for partition in range(self._partitions)
+        }
         return self.prune(now, behind)

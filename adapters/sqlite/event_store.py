@@ -39,7 +39,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     UnknownOutcome,
 )
-from factledger.ports.retention import SweepCounts
+from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]
@@ -291,15 +291,12 @@ class SqliteEventStore:
     ) -> Result[SweepCounts, StoreUnavailable]:
         """``prune(now)`` behind the lowest checkpoint of each partition (the log entries of
         this store hold no bytes: they go with their run)."""
-        behind: dict[int, str | None] = {}
-        for partition in range(self.partitions):
-            held = checkpoints.get(partition, ())
-            known = [position for position in held if position is not None]
-            behind[partition] = (
-                min(known, key=lambda p: _position(p) or 0)
-                if held and len(known) == len(held)
-                else None
+        behind = {
+            partition: lowest_checkpoint(
+                checkpoints.get(partition, ()), lambda position: _position(position) or 0
             )
+            for partition in range(self.partitions)
+        }
         return self.prune(now, behind)
 
 
