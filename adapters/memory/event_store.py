@@ -12,7 +12,7 @@ from returns.result import Result, Success
 
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
-from factledger.domain.ids import partition_of
+from factledger.domain.ids import check_partitions, partition_of
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -46,8 +46,7 @@ class MemoryEventStore:
     vault so that events and their bodies are written together."""
 
     def __init__(self, vault: MemoryPayloadVault, partitions: int = 1) -> None:
-        if partitions < 1:
-            raise ValueError(f"partitions must be at least 1, got {partitions!r}")
+        check_partitions(partitions)
         self._vault = vault
         self._partitions = partitions
         self._runs: dict[str, _RunRecord] = {}
