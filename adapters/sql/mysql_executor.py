@@ -97,7 +97,6 @@ class MySqlExecutor:
 
     @property
     def datasource(self) -> str:
-        """The datasource this executor serves."""
         return self._datasource
 
     @property

@@ -91,7 +91,6 @@ class PostgresExecutor:
 
     @property
     def datasource(self) -> str:
-        """The datasource this executor serves."""
         return self._datasource
 
     def execute(
