@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import time
 
-from returns.result import Success
-
-from factledger.ports.append_waiter import AppendWaiter
+from factledger.ports.append_waiter import (
+    FIRST_PAUSE,
+    LONGEST_PAUSE,
+    AppendWaiter,
+    holds_event_after,
+)
 from factledger.ports.event_store import EventStore
 
 __all__ = ["wait_for_append"]
-
-_FIRST_PAUSE = 0.002
-_LONGEST_PAUSE = 0.05
 
 
 def wait_for_append(
@@ -28,15 +28,12 @@ def wait_for_append(
     if isinstance(store, AppendWaiter):
         return store.wait_for_append(run_id, after_sequence, timeout_seconds)
     deadline = time.monotonic() + timeout_seconds
-    pause = _FIRST_PAUSE
+    pause = FIRST_PAUSE
     while True:
-        head = store.read_head(run_id)
-        if isinstance(head, Success):
-            found = head.unwrap()
-            if found is not None and found.sequence > after_sequence:
-                return True
+        if holds_event_after(store.read_head(run_id), after_sequence):
+            return True
         left = deadline - time.monotonic()
         if left <= 0:
             return False
         time.sleep(min(pause, left))
-        pause = min(pause * 2, _LONGEST_PAUSE)
+        pause = min(pause * 2, LONGEST_PAUSE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import zlib
 
-__all__ = ["is_valid_tool_call_id", "is_valid_run_id", "partition_of"]
+__all__ = ["check_partitions", "is_valid_tool_call_id", "is_valid_run_id", "partition_of"]
 
 _TOOL_CALL_ID = re.compile(r"[A-Za-z0-9_.:\-]{1,128}")
 _RUN_ID = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
@@ -23,6 +23,11 @@ def is_valid_run_id(value: str) -> bool:
 
 def partition_of(run_id: str, partitions: int) -> int:
     """The partition a run belongs to: a stable hash of its id, the same in every process."""
+    check_partitions(partitions)
+    return zlib.crc32(run_id.encode("utf-8")) % partitions
+
+
+def check_partitions(partitions: int) -> None:
+    """A store has at least one partition: a smaller count is a programming error."""
     if partitions < 1:
         raise ValueError(f"partitions must be at least 1, got {partitions!r}")
-    return zlib.crc32(run_id.encode("utf-8")) % partitions

@@ -8,9 +8,30 @@ backoff instead.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-__all__ = ["AppendWaiter"]
+from returns.result import Result, Success
+
+from factledger.domain.chain import ChainHead
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["FIRST_PAUSE", "LONGEST_PAUSE", "AppendWaiter", "holds_event_after"]
+
+FIRST_PAUSE: Final = 0.002
+"""Seconds before the second read of the head, in a wait that reads it; doubled each time."""
+LONGEST_PAUSE: Final = 0.05
+"""Longest pause between two reads of the head."""
+
+
+def holds_event_after(
+    head: Result[ChainHead | None, StoreUnavailable], after_sequence: int
+) -> bool:
+    """Whether a read of the run's head shows an event after ``after_sequence`` (a failed
+    read shows nothing: the wait reads again)."""
+    if not isinstance(head, Success):
+        return False
+    found = head.unwrap()
+    return found is not None and found.sequence > after_sequence
 
 
 @runtime_checkable

@@ -3,16 +3,19 @@ time to live; ADR 0008)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from attrs import frozen
 from returns.result import Result
 
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["LogRetention", "SweepCounts"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+__all__ = ["LogRetention", "SweepCounts", "lowest_checkpoint"]
 
 
 @frozen
@@ -43,3 +46,13 @@ class LogRetention(Protocol):
         partition (a partition missing from ``checkpoints``, or with any ``None``, keeps all)
         and older than ``horizon``; runs whose expiry has passed ``now``."""
         ...
+
+
+def lowest_checkpoint(
+    held: Sequence[str | None], order: Callable[[str], SupportsRichComparison]
+) -> str | None:
+    """The position a partition's log may be swept up to: the lowest of its checkpoints in
+    the store's own ``order``; None (keep it all) when it has none or one of them is None."""
+    if not held or any(position is None for position in held):
+        return None
+    return min((position for position in held if position is not None), key=order)

@@ -19,11 +19,14 @@ import argparse
 import json
 import sys
 from enum import IntEnum, StrEnum
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from factledger.domain.status import ReleaseOutcome
 
-__all__ = ["CliError", "ExitCode", "exit_for", "fail", "wants_json"]
+if TYPE_CHECKING:
+    from factledger.adapters.audit.wiring import AuditOpenFailure
+
+__all__ = ["CliError", "ExitCode", "exit_for", "fail", "fail_audit_open", "wants_json"]
 
 
 class ExitCode(IntEnum):
@@ -86,3 +89,16 @@ def fail(
     else:
         print(f"factledger {command}: {message}", file=sys.stderr)
     return int(exit_code)
+
+
+def fail_audit_open(args: argparse.Namespace, command: str, failure: AuditOpenFailure) -> int:
+    """Print why the audit database could not be opened: an unsupported ``audit.url`` is a
+    usage error, anything else an unavailable store."""
+    usage = failure.reason == "UNSUPPORTED_URL"
+    return fail(
+        args,
+        command,
+        CliError.INVALID_SETTINGS if usage else CliError.STORE_UNAVAILABLE,
+        failure.message,
+        ExitCode.USAGE if usage else ExitCode.ERROR,
+    )

@@ -27,7 +27,7 @@ from returns.result import Success
 
 from factledger.adapters.audit.wiring import AuditRuntime, open_audit
 from factledger.adapters.bootstrap import build_stores
-from factledger.adapters.cli.contract import CliError, ExitCode, fail
+from factledger.adapters.cli.contract import CliError, ExitCode, fail, fail_audit_open
 from factledger.adapters.cli.progress import progress
 from factledger.adapters.config.settings import SettingsError, load_settings
 from factledger.adapters.logging_setup import logger
@@ -169,14 +169,7 @@ def _handle(args: argparse.Namespace) -> int:
     try:
         opened = open_audit(settings, events, clock)
         if not isinstance(opened, Success):
-            usage = opened.failure().reason == "UNSUPPORTED_URL"
-            return fail(
-                args,
-                "rebuild",
-                CliError.INVALID_SETTINGS if usage else CliError.STORE_UNAVAILABLE,
-                opened.failure().message,
-                ExitCode.USAGE if usage else ExitCode.ERROR,
-            )
+            return fail_audit_open(args, "rebuild", opened.failure())
         audit: AuditRuntime = opened.unwrap()
         try:
             summary, code = _rebuild(args, events, audit)

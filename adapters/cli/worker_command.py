@@ -28,7 +28,7 @@ from returns.result import Success
 
 from factledger.adapters.audit.worker_wiring import WorkerRuntime, build_worker
 from factledger.adapters.bootstrap import build_stores
-from factledger.adapters.cli.contract import CliError, ExitCode, fail
+from factledger.adapters.cli.contract import CliError, ExitCode, fail, fail_audit_open
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.system import SystemClock
 from factledger.application.worker.notices import WorkerNotice, notice_json
@@ -115,14 +115,7 @@ def _serve(args: argparse.Namespace, stop: threading.Event) -> int:
         show = _printer(args.json, sys.stdout)
         built = build_worker(settings, events, vault, clock, owner=args.owner, notify=show)
         if not isinstance(built, Success):
-            usage = built.failure().reason == "UNSUPPORTED_URL"
-            return fail(
-                args,
-                "worker",
-                CliError.INVALID_SETTINGS if usage else CliError.STORE_UNAVAILABLE,
-                built.failure().message,
-                ExitCode.USAGE if usage else ExitCode.ERROR,
-            )
+            return fail_audit_open(args, "worker", built.failure())
         runtime: WorkerRuntime = built.unwrap()
         try:
             runtime.worker.run(stop, steps=1 if args.once else None)

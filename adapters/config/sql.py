@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -67,6 +68,16 @@ def _check_identifier(value: str, what: str) -> str:
     return value
 
 
+def _distinct_identifiers(names: Iterable[str], what: str) -> None:
+    """Each name an ASCII identifier, none listed twice (SQL names ignore case)."""
+    seen: set[str] = set()
+    for name in names:
+        _check_identifier(name, what)
+        if name.lower() in seen:
+            raise ValueError(f"{what} {name!r} is listed twice")
+        seen.add(name.lower())
+
+
 class SqlTableSettings(BaseModel):
     """One allowlisted table: ``[sql.datasources.tables.<table>]``."""
 
@@ -80,12 +91,7 @@ class SqlTableSettings(BaseModel):
     @field_validator("columns", "sensitive")
     @classmethod
     def _names(cls, value: list[str]) -> list[str]:
-        seen: set[str] = set()
-        for name in value:
-            _check_identifier(name, "column")
-            if name.lower() in seen:
-                raise ValueError(f"column {name!r} is listed twice")
-            seen.add(name.lower())
+        _distinct_identifiers(value, "column")
         return value
 
     @model_validator(mode="after")
@@ -166,12 +172,7 @@ class SqlDatasourceSettings(BaseModel):
     @field_validator("tables")
     @classmethod
     def _tables(cls, value: dict[str, SqlTableSettings]) -> dict[str, SqlTableSettings]:
-        seen: set[str] = set()
-        for name in value:
-            _check_identifier(name, "table")
-            if name.lower() in seen:
-                raise ValueError(f"table {name!r} is listed twice")
-            seen.add(name.lower())
+        _distinct_identifiers(value, "table")
         return value
 
     @property

@@ -48,6 +48,7 @@ from factledger.adapters.knowledge.query import (
     search_terms,
 )
 from factledger.adapters.knowledge.relevance import RelevanceRule, derive_relevance
+from factledger.domain.knowledge.number_checks import at_least_one
 from factledger.domain.knowledge.raw_format import RawKnowledgeHit, encode_raw_result
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 
@@ -93,28 +94,23 @@ _HIT_WORDS_MATCH: Final = "SELECT ?, rowid FROM hit_words WHERE hit_words MATCH 
 _HIT_WORDS_CLEAR: Final = "INSERT INTO hit_words (hit_words) VALUES ('delete-all')"
 
 
-def _positive(_: object, attribute: object, value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute!r} must be at least 1, not {value!r}")
-
-
 @frozen
 class KnowledgeIndexOptions:
     """How runbooks are indexed and searched."""
 
-    max_chunk_chars: int = field(default=1200, validator=_positive)
+    max_chunk_chars: int = field(default=1200, validator=at_least_one)
     """Characters of one indexed chunk; a longer section is cut into several."""
-    max_file_bytes: int = field(default=1_048_576, validator=_positive)
+    max_file_bytes: int = field(default=1_048_576, validator=at_least_one)
     """A larger runbook file is skipped (and listed in ``IndexStats.skipped``)."""
-    max_query_terms: int = field(default=16, validator=_positive)
+    max_query_terms: int = field(default=16, validator=at_least_one)
     """Distinct words of a query searched for; later ones are ignored."""
-    max_query_chars: int = field(default=1000, validator=_positive)
+    max_query_chars: int = field(default=1000, validator=at_least_one)
     """Characters of a query read; the rest is ignored."""
-    max_limit: int = field(default=50, validator=_positive)
+    max_limit: int = field(default=50, validator=at_least_one)
     """Most hits one search returns, whatever the caller asks."""
     relevance: RelevanceRule = field(factory=RelevanceRule)
     """How scores become relevance levels."""
-    progress_steps: int = field(default=1000, validator=_positive)
+    progress_steps: int = field(default=1000, validator=at_least_one)
     """SQLite virtual-machine steps between two checks of a search's deadline."""
 
 

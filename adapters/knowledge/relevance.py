@@ -19,27 +19,23 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from factledger.domain.knowledge.number_checks import share
 from factledger.domain.knowledge.relevance import RelevanceLevel
 
 __all__ = ["RelevanceRule", "derive_relevance"]
-
-
-def _share(_: object, attribute: object, value: float) -> None:
-    if not 0.0 <= value <= 1.0:
-        raise ValueError(f"{attribute!r} must be between 0 and 1, not {value!r}")
 
 
 @frozen
 class RelevanceRule:
     """The thresholds of the rule (each a share between 0 and 1)."""
 
-    high_score_ratio: float = field(default=0.5, validator=_share)
+    high_score_ratio: float = field(default=0.5, validator=share)
     """Least score ratio of a HIGH hit."""
-    high_coverage: float = field(default=0.6, validator=_share)
+    high_coverage: float = field(default=0.6, validator=share)
     """Least coverage of a HIGH hit."""
-    medium_score_ratio: float = field(default=0.25, validator=_share)
+    medium_score_ratio: float = field(default=0.25, validator=share)
     """Least score ratio of a MEDIUM hit."""
-    medium_coverage: float = field(default=0.3, validator=_share)
+    medium_coverage: float = field(default=0.3, validator=share)
     """Least coverage of a MEDIUM hit."""
 
 

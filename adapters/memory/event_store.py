@@ -12,7 +12,7 @@ from returns.result import Result, Success
 
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
-from factledger.domain.ids import partition_of
+from factledger.domain.ids import check_partitions, partition_of
 from factledger.ports.event_store import (
     Appended,
     AppendOutcome,
@@ -23,7 +23,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     SequenceConflict,
 )
-from factledger.ports.retention import SweepCounts
+from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["MemoryEventStore"]
@@ -46,8 +46,7 @@ class MemoryEventStore:
     vault so that events and their bodies are written together."""
 
     def __init__(self, vault: MemoryPayloadVault, partitions: int = 1) -> None:
-        if partitions < 1:
-            raise ValueError(f"partitions must be at least 1, got {partitions!r}")
+        check_partitions(partitions)
         self._vault = vault
         self._partitions = partitions
         self._runs: dict[str, _RunRecord] = {}
@@ -231,9 +230,8 @@ class MemoryEventStore:
         checkpoints: Mapping[int, Sequence[str | None]],
     ) -> Result[SweepCounts, StoreUnavailable]:
         """``prune(now)`` behind the lowest checkpoint of each partition."""
-        behind: dict[int, str | None] = {}
-        for partition in range(self._partitions):
-            held = checkpoints.get(partition, ())
-            known = [position for position in held if position is not None]
-            behind[partition] = min(known) if held and len(known) == len(held) else None
+        behind = {
+            partition: lowest_checkpoint(checkpoints.get(partition, ()), str)
+            for partition in range(self._partitions)
+        }
         return self.prune(now, behind)

@@ -40,7 +40,7 @@ from factledger.ports.event_store import (
     SequenceConflict,
     UnknownOutcome,
 )
-from factledger.ports.retention import SweepCounts
+from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["RedisEventStore"]
@@ -274,10 +274,10 @@ class RedisEventStore:
         trimmed = runs = 0
         try:
             for partition in range(self._keys.partitions):
-                held = checkpoints.get(partition, ())
-                if not held or any(position is None for position in held):
+                behind = lowest_checkpoint(checkpoints.get(partition, ()), _entry_id)
+                if behind is None:
                     continue
-                lowest = min([*(_entry_id(p) for p in held if p is not None), horizon_id])
+                lowest = min(_entry_id(behind), horizon_id)
                 trimmed += int(
                     self._client.xtrim(
                         self._keys.partition_log(partition),

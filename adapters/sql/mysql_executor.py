@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Sequence
 
 from returns.result import Result, Success
@@ -33,6 +32,7 @@ from sqlalchemy.pool import NullPool
 
 from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
 from factledger.adapters.sql.values import to_json_scalar
+from factledger.adapters.sql.watchdog import Watchdog
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_mysql
 from factledger.domain.sql.plan import QueryPlan
@@ -97,7 +97,6 @@ class MySqlExecutor:
 
     @property
     def datasource(self) -> str:
-        """The datasource this executor serves."""
         return self._datasource
 
     @property
@@ -117,10 +116,12 @@ class MySqlExecutor:
             connection = self._engine.connect()
         except SQLAlchemyError:
             return failed(SqlFailureCode.UNAVAILABLE)
-        watchdog: _Watchdog | None = None
+        watchdog: Watchdog | None = None
         try:
             thread_id = self._prepare(connection, limit)
-            watchdog = _Watchdog(self._kill_engine, thread_id, limit + self._kill_grace)
+            watchdog = Watchdog(
+                limit + self._kill_grace, lambda: kill_query(self._kill_engine, thread_id)
+            )
             rows = self._run(connection, plan, watchdog)
         except _CostRefused as refused:
             connection.invalidate()
@@ -165,7 +166,7 @@ class MySqlExecutor:
         return f"SESSION max_execution_time = {max(int(limit * 1000), 1)}"
 
     def _run(
-        self, connection: Connection, plan: QueryPlan, watchdog: _Watchdog
+        self, connection: Connection, plan: QueryPlan, watchdog: Watchdog
     ) -> list[list[JsonScalar]] | None:
         connection.exec_driver_sql("START TRANSACTION READ ONLY")
         watchdog.start()
@@ -220,34 +221,6 @@ class _CostRefused(Exception):
     def __init__(self, code: SqlFailureCode) -> None:
         super().__init__(code.value)
         self.code = code
-
-
-class _Watchdog:
-    """Sends ``KILL QUERY`` from a second connection once the deadline has passed."""
-
-    def __init__(self, engine: Engine, thread_id: int, after_seconds: float) -> None:
-        self._engine = engine
-        self._thread_id = thread_id
-        self._timer = threading.Timer(after_seconds, self._kill)
-        self._timer.daemon = True
-        self._lock = threading.Lock()
-        self._cancelled = False
-        self.fired = False
-
-    def start(self) -> None:
-        self._timer.start()
-
-    def cancel(self) -> None:
-        with self._lock:
-            self._cancelled = True
-        self._timer.cancel()
-
-    def _kill(self) -> None:
-        with self._lock:
-            if self._cancelled:
-                return
-            self.fired = True
-        kill_query(self._engine, self._thread_id)
 
 
 def kill_query(engine: Engine, thread_id: int) -> bool:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 from collections.abc import Sequence
 
 import psycopg
@@ -37,6 +36,7 @@ from sqlalchemy.engine import make_url
 
 from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
 from factledger.adapters.sql.values import to_json_scalar
+from factledger.adapters.sql.watchdog import Watchdog
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_postgres
 from factledger.domain.sql.plan import QueryPlan
@@ -91,7 +91,6 @@ class PostgresExecutor:
 
     @property
     def datasource(self) -> str:
-        """The datasource this executor serves."""
         return self._datasource
 
     def execute(
@@ -106,7 +105,7 @@ class PostgresExecutor:
             connection = psycopg.connect(autocommit=True, **self._parameters)  # type: ignore[arg-type]  # keyword arguments built above
         except psycopg.Error:
             return failed(SqlFailureCode.UNAVAILABLE)
-        watchdog = _Watchdog(connection, limit + self._kill_grace)
+        watchdog = Watchdog(limit + self._kill_grace, lambda: _cancel_statement(connection))
         try:
             outcome = self._run(connection, plan, limit, watchdog)
         except psycopg.Error as error:
@@ -123,7 +122,7 @@ class PostgresExecutor:
 
     def _run(
         self, connection: psycopg.Connection[tuple[object, ...]], plan: QueryPlan, limit: float,
-        watchdog: _Watchdog,
+        watchdog: Watchdog,
     ) -> list[list[JsonScalar]] | SqlFailureCode:  # fmt: skip
         with connection.cursor() as cursor:
             for statement in self._session(limit):
@@ -181,32 +180,9 @@ def _time_zone_statement(offset: str) -> str:
     return f"SET LOCAL TIME ZONE INTERVAL '{offset}' HOUR TO MINUTE"
 
 
-class _Watchdog:
-    """Cancels the running statement once the deadline has passed."""
-
-    def __init__(self, connection: psycopg.Connection[tuple[object, ...]], after: float) -> None:
-        self._connection = connection
-        self._timer = threading.Timer(after, self._cancel_statement)
-        self._timer.daemon = True
-        self._lock = threading.Lock()
-        self._stopped = False
-        self.fired = False
-
-    def start(self) -> None:
-        self._timer.start()
-
-    def cancel(self) -> None:
-        with self._lock:
-            self._stopped = True
-        self._timer.cancel()
-
-    def _cancel_statement(self) -> None:
-        with self._lock:
-            if self._stopped:
-                return
-            self.fired = True
-        with contextlib.suppress(psycopg.Error):  # best effort: the server limit is first
-            self._connection.cancel_safe(timeout=2.0)
+def _cancel_statement(connection: psycopg.Connection[tuple[object, ...]]) -> None:
+    with contextlib.suppress(psycopg.Error):  # best effort: the server limit is first
+        connection.cancel_safe(timeout=2.0)
 
 
 def _code(error: psycopg.Error, *, timed_out: bool) -> SqlFailureCode:

@@ -70,7 +70,6 @@ class SqliteExecutor:
 
     @property
     def datasource(self) -> str:
-        """The datasource this executor serves."""
         return self._datasource
 
     def execute(

@@ -32,6 +32,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from factledger.adapters.sqlite.schema import SCHEMA_VERSION, metadata, store_info
+from factledger.domain.ids import check_partitions
 from factledger.ports.clock import Clock
 from factledger.ports.event_store import UnknownOutcome
 from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
@@ -307,8 +308,7 @@ def open_database(
     synchronous: Synchronous = Synchronous.FULL,
 ) -> Result[SqliteDatabase, OpenFailure]:
     """Open (or create, with its parent folder and tables) the store file at ``path``."""
-    if partitions < 1:
-        raise ValueError(f"partitions must be at least 1, got {partitions!r}")
+    check_partitions(partitions)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -32,6 +32,7 @@ from factledger.adapters.sqlite.schema import (
 )
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
+from factledger.ports.append_waiter import FIRST_PAUSE, LONGEST_PAUSE, holds_event_after
 from factledger.ports.event_store import (
     AppendOutcome,
     AppendRequest,
@@ -39,7 +40,7 @@ from factledger.ports.event_store import (
     RunIndexEntry,
     UnknownOutcome,
 )
-from factledger.ports.retention import SweepCounts
+from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]
@@ -47,8 +48,6 @@ __all__ = ["SqliteEventStore"]
 T = TypeVar("T")
 
 _POSITION_DIGITS: Final = 20
-_FIRST_PAUSE: Final = 0.002
-_LONGEST_PAUSE: Final = 0.05
 
 _READ_RUN: Final = (
     select(events.c.sequence, events.c.data, events.c.hash)
@@ -175,22 +174,19 @@ class SqliteEventStore:
         append of this process; another process's append is seen by reading the head, with
         a backoff from 2 ms to 50 ms (SQLite has no notification across processes)."""
         deadline = time.monotonic() + timeout_seconds
-        pause = _FIRST_PAUSE
+        pause = FIRST_PAUSE
         while True:
             with self._appended:
                 seen = self._appends
-            head = self.read_head(run_id)
-            if isinstance(head, Success):
-                found = head.unwrap()
-                if found is not None and found.sequence > after_sequence:
-                    return True
+            if holds_event_after(self.read_head(run_id), after_sequence):
+                return True
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
             with self._appended:
                 if self._appends == seen:
                     self._appended.wait(timeout=min(pause, left))
-            pause = min(pause * 2, _LONGEST_PAUSE)
+            pause = min(pause * 2, LONGEST_PAUSE)
 
     def read_run(
         self, run_id: str, after_sequence: int = 0
@@ -291,15 +287,12 @@ class SqliteEventStore:
     ) -> Result[SweepCounts, StoreUnavailable]:
         """``prune(now)`` behind the lowest checkpoint of each partition (the log entries of
         this store hold no bytes: they go with their run)."""
-        behind: dict[int, str | None] = {}
-        for partition in range(self.partitions):
-            held = checkpoints.get(partition, ())
-            known = [position for position in held if position is not None]
-            behind[partition] = (
-                min(known, key=lambda p: _position(p) or 0)
-                if held and len(known) == len(held)
-                else None
+        behind = {
+            partition: lowest_checkpoint(
+                checkpoints.get(partition, ()), lambda position: _position(position) or 0
             )
+            for partition in range(self.partitions)
+        }
         return self.prune(now, behind)
 
 

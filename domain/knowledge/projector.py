@@ -31,6 +31,7 @@ from attrs import field, frozen
 from returns.result import Failure, Result, Success
 
 from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.knowledge.number_checks import at_least_one, at_least_two
 from factledger.domain.knowledge.raw_format import RawKnowledgeHit, decode_raw_result
 from factledger.domain.knowledge.relevance import RelevanceLevel, best_level
 from factledger.domain.knowledge.text import clip_words, flatten
@@ -68,31 +69,21 @@ DOCUMENT_ID_TOO_LONG: Final = "DOCUMENT_ID_TOO_LONG"
 never cut (a cut id would name another document), so such a result cannot be projected."""
 
 
-def _positive(_: object, attribute: object, value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute!r} must be at least 1, not {value!r}")
-
-
-def _room_for_ellipsis(_: object, attribute: object, value: int) -> None:
-    if value < 2:
-        raise ValueError(f"{attribute!r} must be at least 2, not {value!r}")
-
-
 @frozen
 class KnowledgeLimits:
     """How much of a knowledge result the model may see."""
 
-    max_blocks: int = field(default=5, validator=_positive)
+    max_blocks: int = field(default=5, validator=at_least_one)
     """Evidence blocks shown; later distinct hits are dropped (``BLOCK_LIMIT``)."""
-    max_excerpt_chars: int = field(default=600, validator=_room_for_ellipsis)
+    max_excerpt_chars: int = field(default=600, validator=at_least_two)
     """Characters of one excerpt, ellipsis included (``EXCERPT_CLIPPED``)."""
-    max_title_chars: int = field(default=160, validator=_room_for_ellipsis)
+    max_title_chars: int = field(default=160, validator=at_least_two)
     """Characters of a title (``IDENTITY_CLIPPED``)."""
-    max_section_chars: int = field(default=200, validator=_room_for_ellipsis)
+    max_section_chars: int = field(default=200, validator=at_least_two)
     """Characters of a section path (``IDENTITY_CLIPPED``)."""
-    max_query_chars: int = field(default=500, validator=_room_for_ellipsis)
+    max_query_chars: int = field(default=500, validator=at_least_two)
     """Characters of the query echoed in ``scope`` (``QUERY_CLIPPED``)."""
-    max_document_id_chars: int = field(default=256, validator=_positive)
+    max_document_id_chars: int = field(default=256, validator=at_least_one)
     """Characters of a document id; a longer one fails the projection (never cut)."""
 
 

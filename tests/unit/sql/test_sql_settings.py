@@ -103,6 +103,11 @@ def test_names_must_be_unique_and_plain() -> None:
     assert "ASCII name" in _errors({"datasources": [_datasource(tables=bad_column)]})[0]
     twice_column = {"orders": {"columns": ["id", "ID"]}}
     assert "listed twice" in _errors({"datasources": [_datasource(tables=twice_column)]})[0]
+    twice_table = {"orders": {"columns": ["id"]}, "ORDERS": {"columns": ["id"]}}
+    assert (
+        "table 'ORDERS' is listed twice"
+        in _errors({"datasources": [_datasource(tables=twice_table)]})[0]
+    )
 
 
 def test_types_are_not_coerced() -> None:
