@@ -33,6 +33,7 @@ def demo_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = Path(__file__).resolve().parents[3]
     for folder in ("knowledge", "logs", "transcripts"):
         shutil.copytree(root / "adapters/demo" / folder, tmp_path / "adapters/demo" / folder)
+    shutil.copy(root / "adapters/demo/metrics.json", tmp_path / "adapters/demo/metrics.json")
     shutil.copy(root / "factledger.toml.example", tmp_path / "factledger.toml.example")
     ensure_payments_db(tmp_path / ".factledger" / "demo")
     monkeypatch.chdir(tmp_path)
