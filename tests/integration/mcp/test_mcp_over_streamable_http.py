@@ -97,7 +97,7 @@ def test_a_generic_sessionless_host_drives_a_whole_run_without_meta(demo_url: st
     async def scenario(client: Client) -> None:
         release, observations = await replay_honest(client, run_in_meta=False)
         assert release["outcome"] == "SUCCESS", release
-        assert [o["status"] for o in observations] == ["READY"] * 4
+        assert [o["status"] for o in observations] == ["READY"] * 5
 
     _drive(Client(demo_url, read_timeout_seconds=30), scenario)
 
