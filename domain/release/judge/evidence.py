@@ -21,6 +21,8 @@ from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
 from factledger.domain.release.judge.words import (
+    AGGREGATE_SYNONYMS,
+    DEPLETED,
     clauses,
     content_stems,
     joined_timeout,
@@ -36,6 +38,8 @@ _SKIPPED_KEYS = frozenset(
 _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_DEPLETED = frozenset(DEPLETED)
+_ID_PARTS = frozenset({"id", "no", "num", "number", "idx", "index", "key"})
 _ZERO = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*[=:][ \t]*0(?![\d.])")
 
 
@@ -62,6 +66,8 @@ class Record:
     """Folded words of its text cells."""
     group: frozenset[str] = frozenset()
     """Folded words of its cells in the query's grouping columns (a row's ``failed``)."""
+    keys: frozenset[str] = frozenset()
+    """Its numbered grouping keys, as ``"<column word> <number>"`` (``partition 2``)."""
 
 
 @frozen
@@ -115,7 +121,9 @@ class CallView:
     def __init__(self, content: JsonValue, scope: JsonValue) -> None:
         self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
         self._content = content
-        self._texts = list(dict.fromkeys(text for _, text in _strings(content)))
+        strings = list(_strings(content))
+        self._texts = list(dict.fromkeys(text for _, text in strings))
+        self._prose = list(dict.fromkeys(text for key, text in strings if key != "sql"))
         self.scope = _scope(scope)
         """What the call searched."""
         self._read: dict[int, Clause] = {}
@@ -129,8 +137,20 @@ class CallView:
     def stems(self) -> frozenset[str]:
         """Every folded word of the result (with fields of value zero)."""
         joined = joined_timeout(" ".join(self._texts))
-        zeros = (content_stems(k.replace("_", " ")) for k in _ZERO.findall(joined))
-        return frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+        zeros = (content_stems(k.replace("_", " ")) for k in self._zero_keys)
+        found = frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+        aggregates = (names for key, names in AGGREGATE_SYNONYMS.items() if key in found)
+        return found.union(*aggregates)
+
+    @cached_property
+    def _zero_keys(self) -> tuple[str, ...]:
+        joined = " ".join(self._texts)
+        return tuple(_ZERO.findall(joined)) if "0" in joined else ()
+
+    @cached_property
+    def depleted(self) -> bool:
+        """True when a field of the result shows a resource used up (``idle=0``)."""
+        return any(set(key.lower().split("_")) & _DEPLETED for key in self._zero_keys)
 
     @cached_property
     def quantities(self) -> tuple[Quantity, ...]:
@@ -165,13 +185,34 @@ class CallView:
         if not isinstance(items, list):
             return ()
         return tuple(
-            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
+            evolve(
+                _record(item, names),
+                group=_group(item, names, group_by),
+                keys=_keys(item, names, group_by),
+            )
+            for item in items
         )
 
     @cached_property
+    def _key_pattern(self) -> re.Pattern[str] | None:
+        words = {_key_word(name) for record in self.records for name in record.keys}
+        if not words:
+            return None
+        alternatives = "|".join(sorted(re.escape(word) for word in words))
+        return re.compile(rf"\b({alternatives})s?\s*#?\s*(\d+)\b", re.IGNORECASE)
+
+    def named_keys(self, text: str) -> frozenset[str]:
+        """The numbered grouping keys of this result a claim names ("partition 0")."""
+        pattern = self._key_pattern
+        if pattern is None:
+            return frozenset()
+        return frozenset(f"{m[1].lower()} {int(m[2])}" for m in pattern.finditer(text))
+
+    @cached_property
     def clause_texts(self) -> tuple[str, ...]:
-        """Clauses of the result's text, lower-cased, and "no <field>" for each empty field."""
-        found = [part.lower() for text in self._texts for part in clauses(text)]
+        """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
+        and "no <field>" for each empty field."""
+        found = [part.lower() for text in self._prose for part in clauses(text)]
         return (*found, *(f"no {name}" for name in _nulls(self._data)))
 
     @cached_property
@@ -254,6 +295,23 @@ def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]
         if name in group_by and isinstance(cell, str) and cell.isalpha()
     ]
     return frozenset().union(*(content_stems(cell) for cell in cells))
+
+
+def _key_word(key: str) -> str:
+    return key.rsplit(" ", 1)[0]
+
+
+def _keys(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
+    """``partition 2`` for a row whose grouping column ``partition_id`` holds 2."""
+    if columns is None or not isinstance(item, list):
+        return frozenset()
+    found: set[str] = set()
+    for name, cell in zip(columns, item, strict=False):
+        if name in group_by and isinstance(cell, int) and not isinstance(cell, bool):
+            word = next((part for part in name.lower().split("_") if part not in _ID_PARTS), "")
+            if word.isalpha():
+                found.add(f"{word} {cell}")
+    return frozenset(found)
 
 
 def _record(item: JsonValue, columns: list[str] | None = None) -> Record:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from factledger.domain.release.judge.claims import ParsedClaim
-from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.evidence import CallView, Record
 from factledger.domain.release.judge.instants import (
     ClaimTime,
     evidence_instants,
@@ -23,7 +23,7 @@ from factledger.domain.release.judge.instants import (
 )
 from factledger.domain.release.judge.quantities import Quantity, derived, holds
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
-from factledger.domain.release.judge.words import content_stems, stem
+from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
 
@@ -60,7 +60,10 @@ def _against_filter(item: ClaimTime, views: Sequence[CallView]) -> bool:
 
 
 def check_numbers(
-    claim: ParsedClaim, views: Sequence[CallView], bind: bool = True
+    claim: ParsedClaim,
+    views: Sequence[CallView],
+    bind: bool = True,
+    known: frozenset[str] = frozenset(),
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
@@ -72,14 +75,14 @@ def check_numbers(
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position))
-        if not any(_bound_to_record(quantity, clause, claim.stems, view) for view in found):
+        if not any(_bound_to_record(quantity, clause, claim, view) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
                 else GroundingReason.UNGROUNDED_NUMBER
             )
             return Finding(reason, quantity.text)
-        if not any(_names_filters(claim, view) for view in found):
+        if not any(_names_filters(claim, view, known) for view in found):
             return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
     return None
 
@@ -125,8 +128,9 @@ def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
 
 
 def _bound_to_record(
-    quantity: Quantity, clause: frozenset[str], stems: frozenset[str], view: CallView
+    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView
 ) -> bool:
+    stems, text = claim.stems, claim.text
     if view.record_kind not in {"rows", "patterns"} or not view.records:
         return True
     holders = [
@@ -138,6 +142,8 @@ def _bound_to_record(
         return True  # a total or a value outside the records
     if not any(record.group <= stems for record in holders):
         return False  # the row's group ("failed") is not what the claim counts
+    if _names_other_key(text, view, holders):
+        return False  # "partition 0" for a number of partition 2's row
     if len(holders) == len(view.records):
         return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
@@ -145,7 +151,19 @@ def _bound_to_record(
     return any(not (clause & (others - record.labels - scope)) for record in holders)
 
 
-def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
+def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
+    """True when the claim names a numbered grouping key of a row ("partition 0") and no row
+    holding its number has that key."""
+    named = view.named_keys(text)
+    return bool(named) and not any(record.keys & named for record in holders)
+
+
+def _names_filters(claim: ParsedClaim, view: CallView, known: frozenset[str]) -> bool:
+    """The claim names the value of each equality filter on a word (``status = 'failed'``).
+
+    A value that is a name of the run (the service searched, ``checkout-api``) may stay
+    implicit when the claim names no other name of the run. A generic trouble value
+    (failed, error) is named by any trouble word or error code of the claim."""
     shape = view.scope.shape
     if shape is None:
         return True
@@ -153,12 +171,25 @@ def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
         if not predicate.strings or predicate.aggregate or predicate.op not in {"=", "in"}:
             continue
         if not evidence_instants(" ".join(predicate.values)) and not all(
-            _mentions(claim, value) for value in predicate.values
+            _mentions(claim, value, known, view.text) for value in predicate.values
         ):
             return False
     return True
 
 
-def _mentions(claim: ParsedClaim, value: str) -> bool:
+def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: str) -> bool:
+    low = value.lower()
+    if low in known:
+        text = claim.text.lower()
+        named = (*claim.identifiers, *claim.compounds)
+        return not any(name != low and present(name, text) for name in known) and all(
+            present(name, view_text) for name in named
+        )
     wanted = content_stems(value) or frozenset({stem(value)})
-    return wanted <= claim.stems or value.lower() in claim.text.lower()
+    if wanted <= claim.stems or value.lower() in claim.text.lower():
+        return True
+    if wanted and all(any(s.startswith(t) for t in TROUBLE) for s in wanted):
+        return bool(claim.identifiers) or any(
+            s.startswith(t) for s in claim.stems for t in TROUBLE | SPECIFIC_TROUBLE
+        )
+    return False

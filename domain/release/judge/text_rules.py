@@ -25,11 +25,13 @@ from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
+    MEASURE_WORDS,
     META,
     QUANTIFIER_GROUPS,
     SPECIFIC_TROUBLE,
     SYMPTOMS,
     TROUBLE,
+    Word,
     content_stems,
 )
 
@@ -81,6 +83,9 @@ _NOT_NAMES = frozenset(
         "system",
         "gateway",
     ]
+)
+_NOT_KINDS = frozenset(
+    "two three four five six seven eight nine ten many few several new first last same".split()
 )
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
@@ -182,17 +187,46 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     return None
 
 
-def check_trouble(claim: ParsedClaim, stems: frozenset[str], text: str) -> Finding | None:
-    """Decisive words are in the evidence: the same specific word, any generic one."""
-    for word in claim.words:
+_USED_UP = ("exhaust", "saturat")
+
+
+def check_trouble(
+    claim: ParsedClaim, stems: frozenset[str], text: str, depleted: bool = False
+) -> Finding | None:
+    """Decisive words are in the evidence: the same specific word, any generic one; a
+    resource called exhausted or saturated may instead show a used-up field (``idle=0``)."""
+    for index, word in enumerate(claim.words):
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
         if specific is not None and not any(s.startswith(specific) for s in stems):
+            if depleted and specific in _USED_UP and not word.negated:
+                continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
         if any(word.stem.startswith(t) for t in TROUBLE):
             trouble = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
             if not any(s.startswith(t) for s in stems for t in trouble) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
+            kind = _kind_of(claim, index)
+            if kind is not None and not has_stem(kind.stem, stems):
+                return Finding(GroundingReason.UNGROUNDED_TERMS, f"{kind.raw} {word.raw}")
     return None
+
+
+def _kind_of(claim: ParsedClaim, index: int) -> Word | None:
+    """The word naming the kind of a trouble word, right before it ("*disk* error")."""
+    if index == 0 or _adjacent(claim, index, index + 1):
+        return None  # not the head of its phrase ("error code")
+    before = claim.words[index - 1]
+    if not _adjacent(claim, index - 1, index) or before.raw.lower() in _NOT_KINDS | META:
+        return None
+    return None if before.negated else before
+
+
+def _adjacent(claim: ParsedClaim, first: int, second: int) -> bool:
+    """True when words ``first`` and ``second`` of the claim stand side by side."""
+    if second >= len(claim.words):
+        return False
+    a, b = claim.words[first], claim.words[second]
+    return not claim.text[a.start + len(a.raw) : b.start].strip()
 
 
 def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
@@ -287,7 +321,11 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
 
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
-    wanted = [w for w in claim.words if w.raw.lower() not in META and w.stem in claim.stems]
+    wanted = [
+        w
+        for w in claim.words
+        if w.raw.lower() not in META and w.raw.lower() not in MEASURE_WORDS and w.stem in claim.stems
+    ]
     if not wanted:
         return None
     missing = [w for w in wanted if not has_stem(w.stem, stems)]
