@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 __all__ = [
     "ClaimTime",
@@ -70,6 +70,8 @@ class ClaimTime:
     end: int
     meridiem: str | None = None
     """``am`` or ``pm`` when written."""
+    next_day: bool = False
+    """The end of a range that passes midnight ("23:30 to 00:30"): the day after its start."""
 
 
 def _offset(zone: str | None) -> int:
@@ -160,10 +162,17 @@ def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]
 
 
 def _ranges(text: str, times: list[ClaimTime]) -> tuple[ClaimTime, ...]:
-    """ "from 2:00 to 3:00 pm": the second time's half of the day holds for the first."""
+    """ "from 2:00 to 3:00 pm": the second time's half of the day holds for the first;
+    "23:30 to 00:30": the second time is on the next day."""
     for i in range(len(times) - 1):
         first, second = times[i], times[i + 1]
         between = text[first.end : second.start]
+        if (
+            first.date is None and second.date is None and _RANGE.match(between)
+            and first.seconds is not None and second.seconds is not None
+            and second.seconds < first.seconds and not (first.meridiem is None and second.meridiem == "pm")
+        ):  # fmt: skip
+            times[i + 1] = evolve(second, next_day=True)
         if (
             first.meridiem is None and first.date is None and second.meridiem == "pm"
             and first.seconds is not None and first.seconds < 12 * 3600
@@ -210,11 +219,13 @@ def evidence_instants(text: str) -> tuple[datetime, ...]:
     return tuple(found)
 
 
-def resolved(item: ClaimTime, instant: datetime) -> datetime:
-    """The claim's time as an instant, on ``instant``'s date (or year) when it has none."""
+def resolved(item: ClaimTime, instant: datetime, ranged: bool = False) -> datetime:
+    """The claim's time as an instant, on ``instant``'s date (or year) when it has none (the
+    day after when ``ranged`` and it ends a range past midnight)."""
     year, month, day = item.date or (instant.year, instant.month, instant.day)
     base = datetime(year or instant.year, month, day, tzinfo=UTC)
-    return base + timedelta(seconds=item.seconds or 0)
+    later = 86400 if ranged and item.next_day else 0
+    return base + timedelta(seconds=(item.seconds or 0) + later)
 
 
 def within(item: ClaimTime, start: datetime, end: datetime) -> bool:
