@@ -9,6 +9,7 @@ scope's facts (service, query terms, window, skipped parts, the SQL's predicates
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime
 from functools import cached_property, lru_cache
@@ -40,7 +41,20 @@ _MAX_VALUES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _DEPLETED = frozenset(DEPLETED)
 _ID_PARTS = frozenset({"id", "no", "num", "number", "idx", "index", "key"})
-_ZERO = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*[=:][ \t]*0(?![\d.])")
+_ZERO_VALUE = re.compile(r"[=:][ \t]*0(?![\d.])")
+_KEY_BEFORE = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*$")
+
+
+def zero_keys(text: str) -> list[str]:
+    """The names of fields of value zero in ``text`` (``idle=0``, ``free: 0``)."""
+    if "0" not in text:
+        return []
+    found: list[str] = []
+    for m in _ZERO_VALUE.finditer(text):
+        key = _KEY_BEFORE.search(text, max(0, m.start() - 64), m.start())
+        if key is not None:
+            found.append(key.group(1))
+    return found
 
 
 @frozen
@@ -93,7 +107,7 @@ def clause_of(text: str, negated: bool = False) -> Clause:
     stems = frozenset(w.stem for w in found)
     positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
     negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
-    keys = _ZERO.findall(text) if "0" in text else []
+    keys = zero_keys(text)
     zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
     heads = stems if negated else frozenset(w.stem for w in found if w.head)
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
@@ -138,14 +152,14 @@ class CallView:
         """Every folded word of the result (with fields of value zero)."""
         joined = joined_timeout(" ".join(self._texts))
         zeros = (content_stems(k.replace("_", " ")) for k in self._zero_keys)
-        found = frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+        found = frozenset(map(stem, set(_WORD.findall(joined.lower())))).union(*zeros)
         aggregates = (names for key, names in AGGREGATE_SYNONYMS.items() if key in found)
         return found.union(*aggregates)
 
     @cached_property
     def _zero_keys(self) -> tuple[str, ...]:
         joined = " ".join(self._texts)
-        return tuple(_ZERO.findall(joined)) if "0" in joined else ()
+        return tuple(zero_keys(joined))
 
     @cached_property
     def depleted(self) -> bool:
@@ -212,8 +226,18 @@ class CallView:
     def clause_texts(self) -> tuple[str, ...]:
         """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
         and "no <field>" for each empty field."""
-        found = [part.lower() for text in self._prose for part in clauses(text)]
+        found = [part.lower() for part in clauses("\n".join(self._prose))]
         return (*found, *(f"no {name}" for name in _nulls(self._data)))
+
+    @cached_property
+    def _clause_index(self) -> tuple[str, list[int]]:
+        """The clauses joined by newlines, with where each starts."""
+        starts: list[int] = []
+        at = 0
+        for text in self.clause_texts:
+            starts.append(at)
+            at += len(text) + 1
+        return "\n".join(self.clause_texts), starts
 
     @cached_property
     def structure(self) -> dict[str, int]:
@@ -223,12 +247,25 @@ class CallView:
     def about(self, keys: frozenset[str]) -> tuple[Clause, ...]:
         """The clauses holding any of ``keys`` (word beginnings), read."""
         found: list[Clause] = []
-        for index, text in enumerate(self.clause_texts):
-            if any(key in text for key in keys):
-                if index not in self._read:
-                    self._read[index] = clause_of(text)
-                found.append(self._read[index])
+        pattern = _any_of(keys)
+        joined, starts = self._clause_index
+        texts = self.clause_texts
+        hit = pattern.search(joined)
+        while hit is not None:
+            index = bisect_right(starts, hit.start()) - 1
+            if index not in self._read:
+                self._read[index] = clause_of(texts[index])
+            found.append(self._read[index])
+            if index + 1 >= len(starts):
+                break
+            hit = pattern.search(joined, starts[index + 1])
         return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _any_of(keys: frozenset[str]) -> re.Pattern[str]:
+    """One pattern for any of ``keys`` (compiled once per claim)."""
+    return re.compile("|".join(sorted(map(re.escape, keys))) or "(?!)")
 
 
 def _nulls(data: dict[str, JsonValue]) -> list[str]:

@@ -51,7 +51,7 @@ _LOG_OF = re.compile(
     r"\b([A-Za-z][\w-]*(?:'s)?)\s+(?:service\s+)?(?:logs|logged|log\s+lines)\b"
     r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
 )
-_COMPOUND = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
+_COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _NOT_NAMES = frozenset(
     [
         "the",
@@ -202,13 +202,21 @@ def check_trouble(
                 continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
         if any(word.stem.startswith(t) for t in TROUBLE):
-            trouble = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
-            if not any(s.startswith(t) for s in stems for t in trouble) and "error" not in text:
+            if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
             kind = _kind_of(claim, index)
             if kind is not None and not has_stem(kind.stem, stems):
                 return Finding(GroundingReason.UNGROUNDED_TERMS, f"{kind.raw} {word.raw}")
     return None
+
+
+_ANY_TROUBLE = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
+
+
+@lru_cache(maxsize=256)
+def _any_trouble(stems: frozenset[str]) -> bool:
+    """True when any word of ``stems`` names or describes trouble."""
+    return any(s.startswith(t) for s in stems for t in _ANY_TROUBLE)
 
 
 def _kind_of(claim: ParsedClaim, index: int) -> Word | None:
