@@ -169,7 +169,15 @@ class CallView:
     @cached_property
     def quantities(self) -> tuple[Quantity, ...]:
         """Every number of the result with its unit."""
-        return tuple(_numbers(self._content)) + tuple(_rows(self._data))
+        shape = self.scope.shape
+        limits = [
+            quantity
+            for predicate in (shape.predicates if shape else ())
+            if not predicate.strings
+            for value in predicate.values
+            for quantity in text_quantities(value)
+        ]
+        return (*_numbers(self._content), *_rows(self._data), *limits)
 
     @cached_property
     def values(self) -> tuple[float, ...]:

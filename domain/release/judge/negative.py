@@ -70,19 +70,57 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
         return Finding(GroundingReason.NEGATIVE_INCOMPLETE_SCOPE, _cue(claim))
     stated = _without_limits(claim)
+    threshold = _threshold_cue(claim, views)
+    if threshold is not None:
+        stated = stated.replace(threshold, " ")
     broader = _BROADER.search(stated)
     ever = _EVER.search(stated)
     if ever is not None and any(_bounded(view) for view in views):
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
-    cue = _NO_MATCH.search(claim.text)
+    found_cue = _NO_MATCH.search(claim.text)
+    cue = found_cue.group() if found_cue is not None else threshold
     if cue is None:
         return Finding(GroundingReason.POLARITY_MISMATCH)
     for view in views:
-        found = _within_scope(claim, view, cue.group())
+        found = _within_scope(claim, view, cue)
         if found is not None:
             return found
+    return None
+
+
+_NOT_UP = (
+    r"\b(?:(?:did|does|do|was|were)\s*n[o']t|never|not)\s+(?:get|got|reach|exceed|go|went|rise|"
+    r"rose|climb|return|recover|come|came)\w*(?:\s+(?:back|up|above|over))*"
+    r"|\b(?:stayed|remained|kept|was|were|stuck)\s+(?:below|under|beneath|lower\s+than)"
+)
+_NOT_DOWN = (
+    r"\b(?:(?:did|does|do|was|were)\s*n[o']t|never|not)\s+(?:drop|dropp|fell|fall|go|went|sink|"
+    r"sank|dip)\w*(?:\s+(?:back|down|below|under))*"
+    r"|\b(?:stayed|remained|kept|was|were)\s+(?:above|over|higher\s+than)"
+)
+_THRESHOLD = {
+    ">": re.compile(_NOT_UP, re.I), ">=": re.compile(_NOT_UP, re.I),
+    "<": re.compile(_NOT_DOWN, re.I), "<=": re.compile(_NOT_DOWN, re.I),
+}  # fmt: skip
+
+
+def _threshold_cue(claim: ParsedClaim, views: Sequence[CallView]) -> str | None:
+    """ "never reached 0.9", "stayed below 0.9": the wording of a search for values past a
+    threshold (``ratio >= 0.9``) that found none, when the claim writes that threshold and
+    faces its way."""
+    lowered = claim.text.lower()
+    for view in views:
+        shape = view.scope.shape
+        for predicate in shape.predicates if shape else ():
+            if predicate.op not in _THRESHOLD or predicate.strings or predicate.values == ("0",):
+                continue
+            if not all(present(value, lowered) for value in predicate.values):
+                continue
+            found = _THRESHOLD[predicate.op].search(claim.text)
+            if found is not None:
+                return found.group()
     return None
 
 
@@ -175,7 +213,7 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datet
             _on_side(resolved(t, anchor, ranged=True), predicate.op, bounds) for t in claim.times
         )
     if predicate.strings:
-        values = [content_stems(v) or frozenset({v.lower()}) for v in predicate.values]
+        values = [_value_words(v) for v in predicate.values]
         named = [v <= claim.stems for v in values]
         return any(named) if predicate.op == "or" else all(named)
     if predicate.op in {">", "!="} and predicate.values == ("0",):
@@ -183,6 +221,13 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datet
         wanted = content_stems(predicate.column.replace("_", " ")) - ACRONYMS
         return all(has_stem(word, claim.stems) for word in wanted)
     return all(present(v, claim.text.lower()) for v in predicate.values)
+
+
+def _value_words(value: str) -> frozenset[str]:
+    """The words a claim must write to name a filter value (a path's ``v1`` or ``{id}``
+    left out: ``/v1/products/{id}`` is named by "products")."""
+    found = frozenset(word for word in content_stems(value) if len(word) > 2)
+    return found or content_stems(value) or frozenset({value.lower()})
 
 
 def _on_side(instant: datetime, op: str, bounds: Sequence[datetime]) -> bool:

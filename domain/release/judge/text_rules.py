@@ -164,12 +164,20 @@ def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
 
 def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | None:
     """Each word of the claim found in the evidence is found there with its polarity, in the
-    evidence clauses closest to the claim (most words in common) that hold it."""
+    evidence clauses closest to the claim (most words in common) that hold it.
+
+    Parts of names (``billing-db``, ``api.example.io``) and units carry no polarity; a word
+    the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
+    names = _name_parts(claim)
     for word in claim.words:
-        if word.raw.lower() in META:
+        if word.raw.lower() in META or word.raw.lower() in names or _UNIT.match(word.raw):
             continue
         holding = [c for c in prose if has_stem(word.stem, c.stems)]
         if not holding:
+            continue
+        if word.negated and any(
+            c.text.startswith("no ") and has_stem(word.stem, c.negative) for c in holding
+        ):
             continue
         scores = [len(c.stems & claim.stems) for c in holding]
         best = max(scores)
@@ -188,6 +196,15 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
 
 
 _USED_UP = ("exhaust", "saturat")
+
+
+_UNIT = re.compile(r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|kib|mib|gib|b|%)$", re.I)
+
+
+def _name_parts(claim: ParsedClaim) -> frozenset[str]:
+    """The lower-cased parts of the claim's hyphenated, dotted and snake-case names."""
+    tokens = (*claim.compounds, *claim.identifiers)
+    return frozenset(part for token in tokens for part in re.split(r"[-_./:]", token.lower()))
 
 
 def check_trouble(

@@ -204,8 +204,8 @@ def words(text: str) -> tuple[Word, ...]:
                 continue
             head = left == 2 and low not in _LIGHT
             found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
-            if not (left == 2 and low in _LIGHT):
-                left = max(0, left - 1)
+            if not (left == 2 and low in _LIGHT) and low not in META:
+                left = max(0, left - 1)  # "did not log any X": the negation reaches X
     return tuple(found)
 
 
