@@ -138,7 +138,30 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
                 half.lower()[0] + "m" if half else None,
             )
         )
+    found += _bare_range_starts(text, found)
     return _ranges(text, sorted(found, key=lambda t: t.start))
+
+
+_BARE_START = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?=\s*(?:to|and|-|–|until|till)\s*\d{1,2}(?::\d{2})?\s*"
+    r"(?:am|pm|a\.m\.|p\.m\.)?\s*(?:utc|gmt|z)?\b)",
+    re.IGNORECASE,
+)
+
+
+def _bare_range_starts(text: str, found: list[ClaimTime]) -> list[ClaimTime]:
+    """ "between 4 and 5 pm": a bare hour that starts a range ending in a time of day."""
+    starts: list[ClaimTime] = []
+    for m in _BARE_START.finditer(text):
+        end = next((t for t in found if t.start > m.end() and t.date is None), None)
+        gap = text[m.end() : end.start] if end is not None else ""
+        if end is None or end.seconds is None or not _RANGE.match(gap) or int(m[1]) > 23:
+            continue
+        if end.meridiem is None and end.precision == 3600:
+            continue
+        starts.append(ClaimTime(m[0], None, int(m[1]) * 3600, 3600, _direction(text, m.start()),
+                                m.start(), m.end()))  # fmt: skip
+    return starts
 
 
 def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]:
