@@ -67,8 +67,8 @@ def check_numbers(
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
-        found = [view for view in views if _in_view(quantity, view)]
-        if not found and (_across(quantity, views) or _duration(quantity, claim, views)):
+        found = [view for view in views if _in_view(quantity, view, claim)]
+        if not found and (_across(quantity, views, claim) or _duration(quantity, claim, views)):
             continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
@@ -87,22 +87,31 @@ def check_numbers(
     return None
 
 
-def _in_view(quantity: Quantity, view: CallView) -> bool:
+def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
+    """The claim's other numbers (in base units when ``dimension``)."""
+    return [
+        (other.base[0] if dimension else other.value)
+        for other, _ in claim.quantities
+        if other is not quantity
+    ]
+
+
+def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
     if any(holds(quantity, found) for found in view.quantities):
         return True
     if quantity.dimension is None or quantity.dimension == "percent":
-        return derived(quantity, view.values)
+        return derived(quantity, view.values, _shown(quantity, claim, False))
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
     converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
-    return derived(converted, same[:40])
+    return derived(converted, same[:40], _shown(quantity, claim, True))
 
 
-def _across(quantity: Quantity, views: Sequence[CallView]) -> bool:
+def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:
     """A number computed from values of several cited calls."""
     if len(views) < 2 or quantity.dimension not in {None, "percent"}:
         return False
     values = tuple(dict.fromkeys(v for view in views for v in view.values[:20]))
-    return derived(quantity, values)
+    return derived(quantity, values, _shown(quantity, claim, False))
 
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:

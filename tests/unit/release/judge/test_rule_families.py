@@ -60,6 +60,13 @@ NO_QUOTA_READ_PART = log_result(
     "upload-api", "quota", [], skipped={"rotated": 2}
 )
 NO_RENDER_OOM = log_result("render-farm", "OutOfMemoryError", [])
+_DEPTHS = [0.21, 0.24, 0.27, 0.33, 0.35, 0.41, 0.46, 0.52, 0.57, 0.61, 0.58, 0.49]
+QUEUE_SERIES: JsonObject = {
+    "scope": {"query": "render_queue_depth_ratio", "start": "2026-11-28T14:00:00Z",
+              "end": "2026-11-28T15:00:00Z"},
+    "series": [{"metric": "render_queue_depth_ratio", "labels": {"pool": "gpu"},
+                "points": [[f"2026-11-28T14:{5 * i:02d}:00Z", v] for i, v in enumerate(_DEPTHS)]}],
+}  # fmt: skip
 
 HONEST: list[tuple[str, object, str, tuple[JsonObject, ...]]] = [
     ("measure words, aggregates", SUPPORT,
@@ -85,6 +92,9 @@ HONEST: list[tuple[str, object, str, tuple[JsonObject, ...]]] = [
      (NO_QUOTA_READ_PART,)),
     ("bare hour starting a range", NEGATIVE,
      "render-farm logged no OutOfMemoryError between 2 and 3 pm UTC.", (NO_RENDER_OOM,)),
+    ("a value of a series", SUPPORT, "render_queue_depth_ratio peaked at 0.61.", (QUEUE_SERIES,)),
+    ("a difference shown in the claim", SUPPORT,
+     "render_queue_depth_ratio rose from 0.21 to 0.61, by 0.4.", (QUEUE_SERIES,)),
     ("did not report is a no-match cue", NEGATIVE,
      "render-farm did not report OutOfMemoryError between 14:00 and 15:00.", (NO_RENDER_OOM,)),
 ]  # fmt: skip
@@ -105,6 +115,8 @@ TWINS: list[tuple[str, object, str, tuple[JsonObject, ...]]] = [
      "Shard 1 held 9800 queued jobs because shard 0 stopped.", (SHARD_QUEUES,)),
     ("negation reaches past evidence words", SUPPORT,
      "upload-api did not log any quota rejections.", (QUOTA_LOGS,)),
+    ("no chance ratio of a series", SUPPORT,
+     "render_queue_depth_ratio peaked at 3.", (QUEUE_SERIES,)),
     ("range past midnight, any kind", NEGATIVE,
      "img.example.net had no errors of any kind between 23:40 and 00:20.", (NO_DNS_ERRORS,)),
     ("range past midnight, wider", NEGATIVE,
