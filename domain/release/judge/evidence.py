@@ -30,6 +30,7 @@ from factledger.domain.release.judge.words import (
     stem,
     words,
 )
+from factledger.domain.release.judge.zero_fields import zero_keys
 
 __all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
 
@@ -41,20 +42,6 @@ _MAX_VALUES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _DEPLETED = frozenset(DEPLETED)
 _ID_PARTS = frozenset({"id", "no", "num", "number", "idx", "index", "key"})
-_ZERO_VALUE = re.compile(r"[=:][ \t]*0(?![\d.])")
-_KEY_BEFORE = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*$")
-
-
-def zero_keys(text: str) -> list[str]:
-    """The names of fields of value zero in ``text`` (``idle=0``, ``free: 0``)."""
-    if "0" not in text:
-        return []
-    found: list[str] = []
-    for m in _ZERO_VALUE.finditer(text):
-        key = _KEY_BEFORE.search(text, max(0, m.start() - 64), m.start())
-        if key is not None:
-            found.append(key.group(1))
-    return found
 
 
 @frozen

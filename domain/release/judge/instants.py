@@ -193,7 +193,8 @@ def _ranges(text: str, times: list[ClaimTime]) -> tuple[ClaimTime, ...]:
         if (
             first.date is None and second.date is None and _RANGE.match(between)
             and first.seconds is not None and second.seconds is not None
-            and second.seconds < first.seconds and not (first.meridiem is None and second.meridiem == "pm")
+            and second.seconds < first.seconds
+            and not (first.meridiem is None and second.meridiem == "pm")
         ):  # fmt: skip
             times[i + 1] = evolve(second, next_day=True)
         if (

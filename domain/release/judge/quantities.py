@@ -156,9 +156,7 @@ def holds(claim: Quantity, found: Quantity) -> bool:
     return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
 
 
-def derived(
-    claim: Quantity, values: Sequence[float], shown: Sequence[float] | None = None
-) -> bool:
+def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | None = None) -> bool:
     """True when the claimed number is a total, sum, difference, ratio or percentage of
     numbers in ``values`` (within the claim's rounding).
 
@@ -168,12 +166,10 @@ def derived(
     target = claim.value
     if len(values) > 1 and _close(target, sum(values), claim):
         return True
-    pairs = combinations(values, 2)
+    pairs: Iterable[tuple[float, float]] = combinations(values, 2)
     if shown is not None and len(values) > _FREE_PAIRS:
         anchors = set(shown)
-        pairs = (
-            (a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors
-        )
+        pairs = ((a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors)
     for a, b in pairs:
         candidates = [a + b, abs(a - b)]
         if a and b:

@@ -85,8 +85,10 @@ _NOT_NAMES = frozenset(
     ]
 )
 _NOT_KINDS = frozenset(
-    "two three four five six seven eight nine ten many few several new first last same".split()
-)
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "few",
+     "several", "new", "first", "last", "same"}
+)  # fmt: skip
+_NOT_REQUIRED = META | MEASURE_WORDS
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -347,9 +349,7 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
     wanted = [
-        w
-        for w in claim.words
-        if w.raw.lower() not in META and w.raw.lower() not in MEASURE_WORDS and w.stem in claim.stems
+        w for w in claim.words if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems
     ]
     if not wanted:
         return None

@@ -56,9 +56,7 @@ QUOTA_LOGS = log_result(
     [("Upload <*> rejected: quota exceeded for tenant <*>", 31, "ERROR",
       ["Upload u-81 rejected: quota exceeded for tenant t-4"])],
 )  # fmt: skip
-NO_QUOTA_READ_PART = log_result(
-    "upload-api", "quota", [], skipped={"rotated": 2}
-)
+NO_QUOTA_READ_PART = log_result("upload-api", "quota", [], skipped={"rotated": 2})
 NO_RENDER_OOM = log_result("render-farm", "OutOfMemoryError", [])
 _DEPTHS = [0.21, 0.24, 0.27, 0.33, 0.35, 0.41, 0.46, 0.52, 0.57, 0.61, 0.58, 0.49]
 QUEUE_SERIES: JsonObject = {
