@@ -68,7 +68,7 @@ class Record:
     group: frozenset[str] = frozenset()
     """Folded words of its cells in the query's grouping columns (a row's ``failed``)."""
     keys: frozenset[str] = frozenset()
-    """Its numbered grouping keys, as ``"<column word> <number>"`` (``partition 2``)."""
+    """Its numbered grouping keys, as ``"<column word> <number>"`` (``shard 2``)."""
 
 
 @frozen
@@ -211,7 +211,7 @@ class CallView:
         return re.compile(rf"\b({alternatives})s?\s*#?\s*(\d+)\b", re.IGNORECASE)
 
     def named_keys(self, text: str) -> frozenset[str]:
-        """The numbered grouping keys of this result a claim names ("partition 0")."""
+        """The numbered grouping keys of this result a claim names ("shard 0")."""
         pattern = self._key_pattern
         if pattern is None:
             return frozenset()
@@ -334,7 +334,7 @@ def _key_word(key: str) -> str:
 
 
 def _keys(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
-    """``partition 2`` for a row whose grouping column ``partition_id`` holds 2."""
+    """``shard 2`` for a row whose grouping column ``shard_id`` holds 2."""
     if columns is None or not isinstance(item, list):
         return frozenset()
     found: set[str] = set()

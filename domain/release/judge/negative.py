@@ -225,7 +225,7 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datet
 
 def _value_words(value: str) -> frozenset[str]:
     """The words a claim must write to name a filter value (a path's ``v1`` or ``{id}``
-    left out: ``/v1/products/{id}`` is named by "products")."""
+    left out: ``/v2/orders/{id}`` is named by "orders")."""
     found = frozenset(word for word in content_stems(value) if len(word) > 2)
     return found or content_stems(value) or frozenset({value.lower()})
 

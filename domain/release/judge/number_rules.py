@@ -152,7 +152,7 @@ def _bound_to_record(
     if not any(record.group <= stems for record in holders):
         return False  # the row's group ("failed") is not what the claim counts
     if _names_other_key(text, view, holders):
-        return False  # "partition 0" for a number of partition 2's row
+        return False  # "shard 0" for a number of shard 2's row
     if len(holders) == len(view.records):
         return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
@@ -161,7 +161,7 @@ def _bound_to_record(
 
 
 def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
-    """True when the claim names a numbered grouping key of a row ("partition 0") and no row
+    """True when the claim names a numbered grouping key of a row ("shard 0") and no row
     holding its number has that key."""
     named = view.named_keys(text)
     return bool(named) and not any(record.keys & named for record in holders)

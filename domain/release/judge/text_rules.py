@@ -168,7 +168,7 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     """Each word of the claim found in the evidence is found there with its polarity, in the
     evidence clauses closest to the claim (most words in common) that hold it.
 
-    Parts of names (``billing-db``, ``api.example.io``) and units carry no polarity; a word
+    Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
     the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
     names = _name_parts(claim)
     for word in claim.words:
