@@ -11,6 +11,7 @@ never required.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from attrs import frozen
 
@@ -95,5 +96,10 @@ def parse_claim(text: str) -> ParsedClaim:
 
 def present(token: str, text: str) -> bool:
     """True when ``token`` is in ``text`` (lower-cased) as a whole token."""
-    pattern = r"(?<![0-9a-z])" + re.escape(token.lower()) + r"(?![0-9a-z])"
-    return re.search(pattern, text) is not None
+    low = token.lower()
+    return low in text and _whole(low).search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _whole(token: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![0-9a-z])" + re.escape(token) + r"(?![0-9a-z])")

@@ -9,6 +9,7 @@ scope's facts (service, query terms, window, skipped parts, the SQL's predicates
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime
 from functools import cached_property, lru_cache
@@ -21,12 +22,15 @@ from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
 from factledger.domain.release.judge.words import (
+    AGGREGATE_SYNONYMS,
+    DEPLETED,
     clauses,
     content_stems,
     joined_timeout,
     stem,
     words,
 )
+from factledger.domain.release.judge.zero_fields import zero_keys
 
 __all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
 
@@ -36,7 +40,8 @@ _SKIPPED_KEYS = frozenset(
 _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
-_ZERO = re.compile(r"\b([A-Za-z][A-Za-z_]*)[ \t]*[=:][ \t]*0(?![\d.])")
+_DEPLETED = frozenset(DEPLETED)
+_ID_PARTS = frozenset({"id", "no", "num", "number", "idx", "index", "key"})
 
 
 @frozen
@@ -62,6 +67,8 @@ class Record:
     """Folded words of its text cells."""
     group: frozenset[str] = frozenset()
     """Folded words of its cells in the query's grouping columns (a row's ``failed``)."""
+    keys: frozenset[str] = frozenset()
+    """Its numbered grouping keys, as ``"<column word> <number>"`` (``shard 2``)."""
 
 
 @frozen
@@ -87,7 +94,7 @@ def clause_of(text: str, negated: bool = False) -> Clause:
     stems = frozenset(w.stem for w in found)
     positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
     negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
-    keys = _ZERO.findall(text) if "0" in text else []
+    keys = zero_keys(text)
     zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
     heads = stems if negated else frozenset(w.stem for w in found if w.head)
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
@@ -115,7 +122,9 @@ class CallView:
     def __init__(self, content: JsonValue, scope: JsonValue) -> None:
         self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
         self._content = content
-        self._texts = list(dict.fromkeys(text for _, text in _strings(content)))
+        strings = list(_strings(content))
+        self._texts = list(dict.fromkeys(text for _, text in strings))
+        self._prose = list(dict.fromkeys(text for key, text in strings if key != "sql"))
         self.scope = _scope(scope)
         """What the call searched."""
         self._read: dict[int, Clause] = {}
@@ -129,13 +138,33 @@ class CallView:
     def stems(self) -> frozenset[str]:
         """Every folded word of the result (with fields of value zero)."""
         joined = joined_timeout(" ".join(self._texts))
-        zeros = (content_stems(k.replace("_", " ")) for k in _ZERO.findall(joined))
-        return frozenset(stem(w) for w in _WORD.findall(joined)).union(*zeros)
+        zeros = (content_stems(k.replace("_", " ")) for k in self._zero_keys)
+        found = frozenset(map(stem, set(_WORD.findall(joined.lower())))).union(*zeros)
+        aggregates = (names for key, names in AGGREGATE_SYNONYMS.items() if key in found)
+        return found.union(*aggregates)
+
+    @cached_property
+    def _zero_keys(self) -> tuple[str, ...]:
+        joined = " ".join(self._texts)
+        return tuple(zero_keys(joined))
+
+    @cached_property
+    def depleted(self) -> bool:
+        """True when a field of the result shows a resource used up (``idle=0``)."""
+        return any(set(key.lower().split("_")) & _DEPLETED for key in self._zero_keys)
 
     @cached_property
     def quantities(self) -> tuple[Quantity, ...]:
         """Every number of the result with its unit."""
-        return tuple(_numbers(self._content)) + tuple(_rows(self._data))
+        shape = self.scope.shape
+        limits = [
+            quantity
+            for predicate in (shape.predicates if shape else ())
+            if not predicate.strings
+            for value in predicate.values
+            for quantity in text_quantities(value)
+        ]
+        return (*_numbers(self._content), *_rows(self._data), *limits)
 
     @cached_property
     def values(self) -> tuple[float, ...]:
@@ -165,14 +194,45 @@ class CallView:
         if not isinstance(items, list):
             return ()
         return tuple(
-            evolve(_record(item, names), group=_group(item, names, group_by)) for item in items
+            evolve(
+                _record(item, names),
+                group=_group(item, names, group_by),
+                keys=_keys(item, names, group_by),
+            )
+            for item in items
         )
 
     @cached_property
+    def _key_pattern(self) -> re.Pattern[str] | None:
+        words = {_key_word(name) for record in self.records for name in record.keys}
+        if not words:
+            return None
+        alternatives = "|".join(sorted(re.escape(word) for word in words))
+        return re.compile(rf"\b({alternatives})s?\s*#?\s*(\d+)\b", re.IGNORECASE)
+
+    def named_keys(self, text: str) -> frozenset[str]:
+        """The numbered grouping keys of this result a claim names ("shard 0")."""
+        pattern = self._key_pattern
+        if pattern is None:
+            return frozenset()
+        return frozenset(f"{m[1].lower()} {int(m[2])}" for m in pattern.finditer(text))
+
+    @cached_property
     def clause_texts(self) -> tuple[str, ...]:
-        """Clauses of the result's text, lower-cased, and "no <field>" for each empty field."""
-        found = [part.lower() for text in self._texts for part in clauses(text)]
+        """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
+        and "no <field>" for each empty field."""
+        found = [part.lower() for part in clauses("\n".join(self._prose))]
         return (*found, *(f"no {name}" for name in _nulls(self._data)))
+
+    @cached_property
+    def _clause_index(self) -> tuple[str, list[int]]:
+        """The clauses joined by newlines, with where each starts."""
+        starts: list[int] = []
+        at = 0
+        for text in self.clause_texts:
+            starts.append(at)
+            at += len(text) + 1
+        return "\n".join(self.clause_texts), starts
 
     @cached_property
     def structure(self) -> dict[str, int]:
@@ -182,12 +242,25 @@ class CallView:
     def about(self, keys: frozenset[str]) -> tuple[Clause, ...]:
         """The clauses holding any of ``keys`` (word beginnings), read."""
         found: list[Clause] = []
-        for index, text in enumerate(self.clause_texts):
-            if any(key in text for key in keys):
-                if index not in self._read:
-                    self._read[index] = clause_of(text)
-                found.append(self._read[index])
+        pattern = _any_of(keys)
+        joined, starts = self._clause_index
+        texts = self.clause_texts
+        hit = pattern.search(joined)
+        while hit is not None:
+            index = bisect_right(starts, hit.start()) - 1
+            if index not in self._read:
+                self._read[index] = clause_of(texts[index])
+            found.append(self._read[index])
+            if index + 1 >= len(starts):
+                break
+            hit = pattern.search(joined, starts[index + 1])
         return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _any_of(keys: frozenset[str]) -> re.Pattern[str]:
+    """One pattern for any of ``keys`` (compiled once per claim)."""
+    return re.compile("|".join(sorted(map(re.escape, keys))) or "(?!)")
 
 
 def _nulls(data: dict[str, JsonValue]) -> list[str]:
@@ -254,6 +327,23 @@ def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]
         if name in group_by and isinstance(cell, str) and cell.isalpha()
     ]
     return frozenset().union(*(content_stems(cell) for cell in cells))
+
+
+def _key_word(key: str) -> str:
+    return key.rsplit(" ", 1)[0]
+
+
+def _keys(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
+    """``shard 2`` for a row whose grouping column ``shard_id`` holds 2."""
+    if columns is None or not isinstance(item, list):
+        return frozenset()
+    found: set[str] = set()
+    for name, cell in zip(columns, item, strict=False):
+        if name in group_by and isinstance(cell, int) and not isinstance(cell, bool):
+            word = next((part for part in name.lower().split("_") if part not in _ID_PARTS), "")
+            if word.isalpha():
+                found.add(f"{word} {cell}")
+    return frozenset(found)
 
 
 def _record(item: JsonValue, columns: list[str] | None = None) -> Record:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 __all__ = [
     "ClaimTime",
@@ -70,6 +70,8 @@ class ClaimTime:
     end: int
     meridiem: str | None = None
     """``am`` or ``pm`` when written."""
+    next_day: bool = False
+    """The end of a range that passes midnight ("23:30 to 00:30"): the day after its start."""
 
 
 def _offset(zone: str | None) -> int:
@@ -136,7 +138,30 @@ def claim_times(text: str) -> tuple[ClaimTime, ...]:
                 half.lower()[0] + "m" if half else None,
             )
         )
+    found += _bare_range_starts(text, found)
     return _ranges(text, sorted(found, key=lambda t: t.start))
+
+
+_BARE_START = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?=\s*(?:to|and|-|–|until|till)\s*\d{1,2}(?::\d{2})?\s*"
+    r"(?:am|pm|a\.m\.|p\.m\.)?\s*(?:utc|gmt|z)?\b)",
+    re.IGNORECASE,
+)
+
+
+def _bare_range_starts(text: str, found: list[ClaimTime]) -> list[ClaimTime]:
+    """ "between 4 and 5 pm": a bare hour that starts a range ending in a time of day."""
+    starts: list[ClaimTime] = []
+    for m in _BARE_START.finditer(text):
+        end = next((t for t in found if t.start > m.end() and t.date is None), None)
+        gap = text[m.end() : end.start] if end is not None else ""
+        if end is None or end.seconds is None or not _RANGE.match(gap) or int(m[1]) > 23:
+            continue
+        if end.meridiem is None and end.precision == 3600:
+            continue
+        starts.append(ClaimTime(m[0], None, int(m[1]) * 3600, 3600, _direction(text, m.start()),
+                                m.start(), m.end()))  # fmt: skip
+    return starts
 
 
 def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]:
@@ -160,10 +185,18 @@ def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]
 
 
 def _ranges(text: str, times: list[ClaimTime]) -> tuple[ClaimTime, ...]:
-    """ "from 2:00 to 3:00 pm": the second time's half of the day holds for the first."""
+    """ "from 2:00 to 3:00 pm": the second time's half of the day holds for the first;
+    "23:30 to 00:30": the second time is on the next day."""
     for i in range(len(times) - 1):
         first, second = times[i], times[i + 1]
         between = text[first.end : second.start]
+        if (
+            first.date is None and second.date is None and _RANGE.match(between)
+            and first.seconds is not None and second.seconds is not None
+            and second.seconds < first.seconds
+            and not (first.meridiem is None and second.meridiem == "pm")
+        ):  # fmt: skip
+            times[i + 1] = evolve(second, next_day=True)
         if (
             first.meridiem is None and first.date is None and second.meridiem == "pm"
             and first.seconds is not None and first.seconds < 12 * 3600
@@ -210,11 +243,13 @@ def evidence_instants(text: str) -> tuple[datetime, ...]:
     return tuple(found)
 
 
-def resolved(item: ClaimTime, instant: datetime) -> datetime:
-    """The claim's time as an instant, on ``instant``'s date (or year) when it has none."""
+def resolved(item: ClaimTime, instant: datetime, ranged: bool = False) -> datetime:
+    """The claim's time as an instant, on ``instant``'s date (or year) when it has none (the
+    day after when ``ranged`` and it ends a range past midnight)."""
     year, month, day = item.date or (instant.year, instant.month, instant.day)
     base = datetime(year or instant.year, month, day, tzinfo=UTC)
-    return base + timedelta(seconds=item.seconds or 0)
+    later = 86400 if ranged and item.next_day else 0
+    return base + timedelta(seconds=(item.seconds or 0) + later)
 
 
 def within(item: ClaimTime, start: datetime, end: datetime) -> bool:

@@ -23,13 +23,14 @@ from factledger.domain.release.judge.instants import evidence_instants, resolved
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
-from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, content_stems
+from factledger.domain.release.judge.words import ACRONYMS, SPECIFIC_TROUBLE, content_stems
 
 __all__ = ["check_negative", "check_overreach"]
 
 _NO_MATCH = re.compile(
     r"\b(no|none|zero|nothing|not\s+(?:a\s+single|any|one)|not\s+(?:find|found|see|show|"
-    r"return|contain|match|turn)\w*|did\s*n[o']t\s+(?:find|return|show|contain|match|turn)\w*|"
+    r"return|contain|match|turn|report|mention|list|log)\w*|"
+    r"(?:did|do|does)\s*n[o']t\s+(?:find|return|show|contain|match|turn|report|mention|list|log)\w*|"
     r"found\s+no|returned\s+no|without\s+(?:any\s+)?match\w*|0\s+\w+|empty)\b",
     re.IGNORECASE,
 )
@@ -39,10 +40,10 @@ _BROADER = re.compile(
     r"excluded|exonerat\w*|(?:is|was|are|were)\s+healthy|not\s+affected|unaffected|"
     r"not\s+responsible|cannot\s+be|could\s*n[o']t\s+have|impossible|definitely|certainly|"
     r"works?\s+(?:fine|correctly|normally)|(?:is|was)\s+fine|"
-    r"any\s+service|all\s+services|every\s+service|whole\s+system|entire\s+system|"
+    r"any\s+service|all\s+services|(?:of\s+)?any\s+kind|any\s+sort|every\s+service|whole\s+system|entire\s+system|"
     r"no\s+(?:issue|problem|fault|incident|outage)s?|never|"
     r"(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t\s+(?!find|found|match|return|show|"
-    r"contain|turn|appear|log|record|see|seen)\w+)\b",
+    r"contain|turn|appear|log|record|see|seen|report|mention|list)\w+)\b",
     re.IGNORECASE,
 )
 _OVERREACH = re.compile(
@@ -68,20 +69,66 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     """The negative observation's rules, in order."""
     if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
         return Finding(GroundingReason.NEGATIVE_INCOMPLETE_SCOPE, _cue(claim))
-    broader = _BROADER.search(claim.text)
-    ever = _EVER.search(claim.text)
+    stated = _without_limits(claim)
+    threshold = _threshold_cue(claim, views)
+    if threshold is not None:
+        stated = stated.replace(threshold, " ")
+    broader = _BROADER.search(stated)
+    ever = _EVER.search(stated)
     if ever is not None and any(_bounded(view) for view in views):
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
-    cue = _NO_MATCH.search(claim.text)
+    found_cue = _NO_MATCH.search(claim.text)
+    cue = found_cue.group() if found_cue is not None else threshold
     if cue is None:
         return Finding(GroundingReason.POLARITY_MISMATCH)
     for view in views:
-        found = _within_scope(claim, view, cue.group())
+        found = _within_scope(claim, view, cue)
         if found is not None:
             return found
     return None
+
+
+_NOT_UP = (
+    r"\b(?:(?:did|does|do|was|were)\s*n[o']t|never|not)\s+(?:get|got|reach|exceed|go|went|rise|"
+    r"rose|climb|return|recover|come|came)\w*(?:\s+(?:back|up|above|over))*"
+    r"|\b(?:stayed|remained|kept|was|were|stuck)\s+(?:below|under|beneath|lower\s+than)"
+)
+_NOT_DOWN = (
+    r"\b(?:(?:did|does|do|was|were)\s*n[o']t|never|not)\s+(?:drop|dropp|fell|fall|go|went|sink|"
+    r"sank|dip)\w*(?:\s+(?:back|down|below|under))*"
+    r"|\b(?:stayed|remained|kept|was|were)\s+(?:above|over|higher\s+than)"
+)
+_THRESHOLD = {
+    ">": re.compile(_NOT_UP, re.I), ">=": re.compile(_NOT_UP, re.I),
+    "<": re.compile(_NOT_DOWN, re.I), "<=": re.compile(_NOT_DOWN, re.I),
+}  # fmt: skip
+
+
+def _threshold_cue(claim: ParsedClaim, views: Sequence[CallView]) -> str | None:
+    """ "never reached 0.9", "stayed below 0.9": the wording of a search for values past a
+    threshold (``ratio >= 0.9``) that found none, when the claim writes that threshold and
+    faces its way."""
+    lowered = claim.text.lower()
+    for view in views:
+        shape = view.scope.shape
+        for predicate in shape.predicates if shape else ():
+            if predicate.op not in _THRESHOLD or predicate.strings or predicate.values == ("0",):
+                continue
+            if not all(present(value, lowered) for value in predicate.values):
+                continue
+            found = _THRESHOLD[predicate.op].search(claim.text)
+            if found is not None:
+                return found.group()
+    return None
+
+
+def _without_limits(claim: ParsedClaim) -> str:
+    """The claim without the clauses that state the search's own limits ("one file was not
+    searched", "so earlier failures cannot be ruled out")."""
+    kept = [claim.text[a:b] for a, b in claim.clauses if not _PARTIAL.search(claim.text[a:b])]
+    return " ; ".join(kept)
 
 
 def check_overreach(claim: ParsedClaim, text: str) -> Finding | None:
@@ -126,8 +173,10 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
         found = _window(claim, view, cue)
         if found is not None:
             return found
-    for predicate in scope.shape.predicates if scope.shape else ():
-        if not predicate.aggregate and not _names_predicate(claim, predicate):
+    predicates = scope.shape.predicates if scope.shape else ()
+    bounds = sorted(i for p in predicates for i in evidence_instants(" ".join(p.values)))
+    for predicate in predicates:
+        if not predicate.aggregate and not _names_predicate(claim, predicate, bounds[:1]):
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:
@@ -152,19 +201,33 @@ def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
     return None
 
 
-def _names_predicate(claim: ParsedClaim, predicate: Predicate) -> bool:
+def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datetime]) -> bool:
+    """True when the claim names the predicate: its value, or a time on its side (times of
+    day read on the date of the query's earliest time bound)."""
     bounds = evidence_instants(" ".join(predicate.values))
     if bounds:
         if not claim.times:
             return False  # the time filter is not named: the claim is broader
-        return all(_on_side(resolved(t, bounds[0]), predicate.op, bounds) for t in claim.times)
+        anchor = (first or bounds)[0]
+        return all(
+            _on_side(resolved(t, anchor, ranged=True), predicate.op, bounds) for t in claim.times
+        )
     if predicate.strings:
-        values = [content_stems(v) or frozenset({v.lower()}) for v in predicate.values]
+        values = [_value_words(v) for v in predicate.values]
         named = [v <= claim.stems for v in values]
         return any(named) if predicate.op == "or" else all(named)
     if predicate.op in {">", "!="} and predicate.values == ("0",):
-        return True  # "> 0": that something matched at all, what the claim denies
+        # "errors > 0": that something matched at all, what the claim denies; it names what
+        wanted = content_stems(predicate.column.replace("_", " ")) - ACRONYMS
+        return all(has_stem(word, claim.stems) for word in wanted)
     return all(present(v, claim.text.lower()) for v in predicate.values)
+
+
+def _value_words(value: str) -> frozenset[str]:
+    """The words a claim must write to name a filter value (a path's ``v1`` or ``{id}``
+    left out: ``/v2/orders/{id}`` is named by "orders")."""
+    found = frozenset(word for word in content_stems(value) if len(word) > 2)
+    return found or content_stems(value) or frozenset({value.lower()})
 
 
 def _on_side(instant: datetime, op: str, bounds: Sequence[datetime]) -> bool:

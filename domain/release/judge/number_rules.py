@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from factledger.domain.release.judge.claims import ParsedClaim
-from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.evidence import CallView, Record
 from factledger.domain.release.judge.instants import (
     ClaimTime,
     evidence_instants,
@@ -23,7 +23,7 @@ from factledger.domain.release.judge.instants import (
 )
 from factledger.domain.release.judge.quantities import Quantity, derived, holds
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
-from factledger.domain.release.judge.words import content_stems, stem
+from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
 
@@ -60,46 +60,58 @@ def _against_filter(item: ClaimTime, views: Sequence[CallView]) -> bool:
 
 
 def check_numbers(
-    claim: ParsedClaim, views: Sequence[CallView], bind: bool = True
+    claim: ParsedClaim,
+    views: Sequence[CallView],
+    bind: bool = True,
+    known: frozenset[str] = frozenset(),
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
-        found = [view for view in views if _in_view(quantity, view)]
-        if not found and (_across(quantity, views) or _duration(quantity, claim, views)):
+        found = [view for view in views if _in_view(quantity, view, claim)]
+        if not found and (_across(quantity, views, claim) or _duration(quantity, claim, views)):
             continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position))
-        if not any(_bound_to_record(quantity, clause, claim.stems, view) for view in found):
+        if not any(_bound_to_record(quantity, clause, claim, view) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
                 else GroundingReason.UNGROUNDED_NUMBER
             )
             return Finding(reason, quantity.text)
-        if not any(_names_filters(claim, view) for view in found):
+        if not any(_names_filters(claim, view, known) for view in found):
             return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
     return None
 
 
-def _in_view(quantity: Quantity, view: CallView) -> bool:
+def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
+    """The claim's other numbers (in base units when ``dimension``)."""
+    return [
+        (other.base[0] if dimension else other.value)
+        for other, _ in claim.quantities
+        if other is not quantity
+    ]
+
+
+def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
     if any(holds(quantity, found) for found in view.quantities):
         return True
     if quantity.dimension is None or quantity.dimension == "percent":
-        return derived(quantity, view.values)
+        return derived(quantity, view.values, _shown(quantity, claim, False))
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
     converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
-    return derived(converted, same[:40])
+    return derived(converted, same[:40], _shown(quantity, claim, True))
 
 
-def _across(quantity: Quantity, views: Sequence[CallView]) -> bool:
+def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:
     """A number computed from values of several cited calls."""
     if len(views) < 2 or quantity.dimension not in {None, "percent"}:
         return False
     values = tuple(dict.fromkeys(v for view in views for v in view.values[:20]))
-    return derived(quantity, values)
+    return derived(quantity, values, _shown(quantity, claim, False))
 
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
@@ -125,8 +137,9 @@ def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
 
 
 def _bound_to_record(
-    quantity: Quantity, clause: frozenset[str], stems: frozenset[str], view: CallView
+    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView
 ) -> bool:
+    stems, text = claim.stems, claim.text
     if view.record_kind not in {"rows", "patterns"} or not view.records:
         return True
     holders = [
@@ -138,6 +151,8 @@ def _bound_to_record(
         return True  # a total or a value outside the records
     if not any(record.group <= stems for record in holders):
         return False  # the row's group ("failed") is not what the claim counts
+    if _names_other_key(text, view, holders):
+        return False  # "shard 0" for a number of shard 2's row
     if len(holders) == len(view.records):
         return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
@@ -145,7 +160,19 @@ def _bound_to_record(
     return any(not (clause & (others - record.labels - scope)) for record in holders)
 
 
-def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
+def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
+    """True when the claim names a numbered grouping key of a row ("shard 0") and no row
+    holding its number has that key."""
+    named = view.named_keys(text)
+    return bool(named) and not any(record.keys & named for record in holders)
+
+
+def _names_filters(claim: ParsedClaim, view: CallView, known: frozenset[str]) -> bool:
+    """The claim names the value of each equality filter on a word (``status = 'failed'``).
+
+    A value that is a name of the run (the service searched, ``checkout-api``) may stay
+    implicit when the claim names no other name of the run. A generic trouble value
+    (failed, error) is named by any trouble word or error code of the claim."""
     shape = view.scope.shape
     if shape is None:
         return True
@@ -153,12 +180,25 @@ def _names_filters(claim: ParsedClaim, view: CallView) -> bool:
         if not predicate.strings or predicate.aggregate or predicate.op not in {"=", "in"}:
             continue
         if not evidence_instants(" ".join(predicate.values)) and not all(
-            _mentions(claim, value) for value in predicate.values
+            _mentions(claim, value, known, view.text) for value in predicate.values
         ):
             return False
     return True
 
 
-def _mentions(claim: ParsedClaim, value: str) -> bool:
+def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: str) -> bool:
+    low = value.lower()
+    if low in known:
+        text = claim.text.lower()
+        named = (*claim.identifiers, *claim.compounds)
+        return not any(name != low and present(name, text) for name in known) and all(
+            present(name, view_text) for name in named
+        )
     wanted = content_stems(value) or frozenset({stem(value)})
-    return wanted <= claim.stems or value.lower() in claim.text.lower()
+    if wanted <= claim.stems or value.lower() in claim.text.lower():
+        return True
+    if wanted and all(any(s.startswith(t) for t in TROUBLE) for s in wanted):
+        return bool(claim.identifiers) or any(
+            s.startswith(t) for s in claim.stems for t in TROUBLE | SPECIFIC_TROUBLE
+        )
+    return False

@@ -56,6 +56,8 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
+_FREE_PAIRS = 8
+"""Up to this many values, any two may be combined without the claim writing either."""
 _KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
 _ABOUT = re.compile(
     r"\b(about|around|roughly|approximately|approx|nearly|almost|some|~)\s*$", re.IGNORECASE
@@ -154,13 +156,21 @@ def holds(claim: Quantity, found: Quantity) -> bool:
     return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
 
 
-def derived(claim: Quantity, values: Sequence[float]) -> bool:
+def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | None = None) -> bool:
     """True when the claimed number is a total, sum, difference, ratio or percentage of
-    numbers in ``values`` (within the claim's rounding)."""
+    numbers in ``values`` (within the claim's rounding).
+
+    Among many values (a series), a number computed from two of them needs one written in
+    ``shown``, the claim's other numbers ("from 3 to 46, an increase of 43"): a small number
+    is not taken for a chance ratio of a long series."""
     target = claim.value
     if len(values) > 1 and _close(target, sum(values), claim):
         return True
-    for a, b in combinations(values, 2):
+    pairs: Iterable[tuple[float, float]] = combinations(values, 2)
+    if shown is not None and len(values) > _FREE_PAIRS:
+        anchors = set(shown)
+        pairs = ((a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors)
+    for a, b in pairs:
         candidates = [a + b, abs(a - b)]
         if a and b:
             candidates += [a / b, b / a]

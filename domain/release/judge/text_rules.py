@@ -25,11 +25,13 @@ from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
+    MEASURE_WORDS,
     META,
     QUANTIFIER_GROUPS,
     SPECIFIC_TROUBLE,
     SYMPTOMS,
     TROUBLE,
+    Word,
     content_stems,
 )
 
@@ -49,7 +51,7 @@ _LOG_OF = re.compile(
     r"\b([A-Za-z][\w-]*(?:'s)?)\s+(?:service\s+)?(?:logs|logged|log\s+lines)\b"
     r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
 )
-_COMPOUND = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
+_COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _NOT_NAMES = frozenset(
     [
         "the",
@@ -82,6 +84,11 @@ _NOT_NAMES = frozenset(
         "gateway",
     ]
 )
+_NOT_KINDS = frozenset(
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "few",
+     "several", "new", "first", "last", "same"}
+)  # fmt: skip
+_NOT_REQUIRED = META | MEASURE_WORDS
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -159,12 +166,20 @@ def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
 
 def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | None:
     """Each word of the claim found in the evidence is found there with its polarity, in the
-    evidence clauses closest to the claim (most words in common) that hold it."""
+    evidence clauses closest to the claim (most words in common) that hold it.
+
+    Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
+    the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
+    names = _name_parts(claim)
     for word in claim.words:
-        if word.raw.lower() in META:
+        if word.raw.lower() in META or word.raw.lower() in names or _UNIT.match(word.raw):
             continue
         holding = [c for c in prose if has_stem(word.stem, c.stems)]
         if not holding:
+            continue
+        if word.negated and any(
+            c.text.startswith("no ") and has_stem(word.stem, c.negative) for c in holding
+        ):
             continue
         scores = [len(c.stems & claim.stems) for c in holding]
         best = max(scores)
@@ -182,17 +197,63 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     return None
 
 
-def check_trouble(claim: ParsedClaim, stems: frozenset[str], text: str) -> Finding | None:
-    """Decisive words are in the evidence: the same specific word, any generic one."""
-    for word in claim.words:
+_USED_UP = ("exhaust", "saturat")
+
+
+_UNIT = re.compile(r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|kib|mib|gib|b|%)$", re.I)
+
+
+def _name_parts(claim: ParsedClaim) -> frozenset[str]:
+    """The lower-cased parts of the claim's hyphenated, dotted and snake-case names."""
+    tokens = (*claim.compounds, *claim.identifiers)
+    return frozenset(part for token in tokens for part in re.split(r"[-_./:]", token.lower()))
+
+
+def check_trouble(
+    claim: ParsedClaim, stems: frozenset[str], text: str, depleted: bool = False
+) -> Finding | None:
+    """Decisive words are in the evidence: the same specific word, any generic one; a
+    resource called exhausted or saturated may instead show a used-up field (``idle=0``)."""
+    for index, word in enumerate(claim.words):
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
         if specific is not None and not any(s.startswith(specific) for s in stems):
+            if depleted and specific in _USED_UP and not word.negated:
+                continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
         if any(word.stem.startswith(t) for t in TROUBLE):
-            trouble = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
-            if not any(s.startswith(t) for s in stems for t in trouble) and "error" not in text:
+            if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
+            kind = _kind_of(claim, index)
+            if kind is not None and not has_stem(kind.stem, stems):
+                return Finding(GroundingReason.UNGROUNDED_TERMS, f"{kind.raw} {word.raw}")
     return None
+
+
+_ANY_TROUBLE = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
+
+
+@lru_cache(maxsize=256)
+def _any_trouble(stems: frozenset[str]) -> bool:
+    """True when any word of ``stems`` names or describes trouble."""
+    return any(s.startswith(t) for s in stems for t in _ANY_TROUBLE)
+
+
+def _kind_of(claim: ParsedClaim, index: int) -> Word | None:
+    """The word naming the kind of a trouble word, right before it ("*disk* error")."""
+    if index == 0 or _adjacent(claim, index, index + 1):
+        return None  # not the head of its phrase ("error code")
+    before = claim.words[index - 1]
+    if not _adjacent(claim, index - 1, index) or before.raw.lower() in _NOT_KINDS | META:
+        return None
+    return None if before.negated else before
+
+
+def _adjacent(claim: ParsedClaim, first: int, second: int) -> bool:
+    """True when words ``first`` and ``second`` of the claim stand side by side."""
+    if second >= len(claim.words):
+        return False
+    a, b = claim.words[first], claim.words[second]
+    return not claim.text[a.start + len(a.raw) : b.start].strip()
 
 
 def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
@@ -287,7 +348,9 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
 
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
-    wanted = [w for w in claim.words if w.raw.lower() not in META and w.stem in claim.stems]
+    wanted = [
+        w for w in claim.words if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems
+    ]
     if not wanted:
         return None
     missing = [w for w in wanted if not has_stem(w.stem, stems)]

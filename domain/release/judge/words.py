@@ -19,6 +19,9 @@ __all__ = [
     "CAUSAL_CLAIM",
     "CAUSAL_EVIDENCE",
     "FORMAT_WORDS",
+    "MEASURE_WORDS",
+    "AGGREGATE_SYNONYMS",
+    "DEPLETED",
     "META",
     "QUANTIFIER_GROUPS",
     "SPECIFIC_TROUBLE",
@@ -39,7 +42,10 @@ def _words(text: str) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+")
-_SPLIT = re.compile(r"[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b")
+_SPLIT = re.compile(
+    r"(?=[.;:!?()\[\]|,\s\-–—bw])"  # a cheap first-character test before the alternatives
+    r"(?:[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b)"
+)
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
@@ -80,6 +86,25 @@ ACRONYMS = _words(
     k8s aws gcp io ntp smtp rest rpc grpc ci cd iso gc jvm oom mtls"""
 )
 """Common acronyms: never identifiers that must appear verbatim (still words of a claim)."""
+MEASURE_WORDS = _words(
+    """went go goes gone going rose rise rises risen rising fell fall falls fallen falling
+    grew grow grows grown growing climbed climb climbs dropped drop drops jumped jump jumps
+    increase increased increases decrease decreased decreases higher lower times took take
+    takes taken roughly average averaged averages mean median half quarter twice double
+    doubled tripled fold previous prior earlier later still against compared versus vs"""
+)
+"""Words that relate or measure numbers ("went from 3 to 46", "took 5 s", "twice"): the
+numbers carry the claim; these words are not required to appear in the evidence."""
+AGGREGATE_SYNONYMS: dict[str, frozenset[str]] = {
+    "avg": _words("averag mean typical"),
+    "max": _words("max maximum worst peak highest slowest largest top longest"),
+    "min": _words("min minimum lowest fastest smallest shortest"),
+    "sum": _words("total overall combined"),
+    "count": _words("number total"),
+}
+"""What a SQL aggregate of the cited query lets a claim call its value."""
+DEPLETED = _words("idle free available remaining left spare")
+"""Fields whose value zero shows a resource used up (``idle=0``, ``free_bytes: 0``)."""
 FORMAT_WORDS = _words("utc gmt cet z am pm iso ok id ids")
 """Words that only format a value (a time zone, a clock half): never required."""
 TROUBLE = _words("fail error problem issue fault trouble broken incident outage degrad bad")
@@ -179,8 +204,8 @@ def words(text: str) -> tuple[Word, ...]:
                 continue
             head = left == 2 and low not in _LIGHT
             found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
-            if not (left == 2 and low in _LIGHT):
-                left = max(0, left - 1)
+            if not (left == 2 and low in _LIGHT) and low not in META:
+                left = max(0, left - 1)  # "did not log any X": the negation reaches X
     return tuple(found)
 
 
@@ -201,7 +226,7 @@ def clauses(text: str) -> tuple[str, ...]:
     """The clauses of ``text`` (split at sentence and clause punctuation)."""
     if " " not in text:
         return (text,) if text else ()
-    return tuple(part for _, part in _clause_spans(text) if part.strip())
+    return tuple(part for part in _SPLIT.split(text) if part.strip())
 
 
 def content_stems(text: str) -> frozenset[str]:
