@@ -59,8 +59,18 @@ def test_a_claim_with_a_value_or_time_the_result_lacks_falls_back(
 
 
 def test_a_negative_observation_within_its_query_scope_is_released(harness: Harness) -> None:
-    claim = "No series matched card_gateway_authorization_error_ratio for service ledger."
+    claim = (
+        "No series matched card_gateway_authorization_error_ratio for service ledger "
+        "between 09:00 and 10:00 UTC."
+    )
     assert _released(harness, EMPTY, "NEGATIVE_OBSERVATION", claim) == "SUCCESS"
+
+
+def test_a_negative_observation_that_drops_the_queried_window_falls_back(
+    harness: Harness,
+) -> None:
+    claim = "No series matched card_gateway_authorization_error_ratio for service ledger."
+    assert _released(harness, EMPTY, "NEGATIVE_OBSERVATION", claim) == "FALLBACK"
 
 
 def test_a_negative_observation_that_reaches_beyond_its_scope_falls_back(
