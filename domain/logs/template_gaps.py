@@ -109,10 +109,17 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
     stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]] = defaultdict(list)
     starts = _shared_depths(split, from_end=False)
     ends = _shared_depths(split, from_end=True)
+    lengths: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for words in split:
+        lengths[(words[0], words[-1])].add(len(words))
     for index, words in enumerate(split):
         size = len(words)
         last_start, first_stop = starts[index], size - ends[index]
         if last_start == 0 and first_stop == size:
+            continue
+        if len(lengths[(words[0], words[-1])]) < 2:
+            # No form of another length has both its end words: a stretch keeps one end.
+            _one_end_stretches(words, index, last_start, first_stop, context, stretches)
             continue
         constant = [0]
         for word in words:
@@ -142,6 +149,25 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
             if name not in renamed and name != form:
                 renamed[name] = form
     return renamed
+
+
+def _one_end_stretches(
+    words: _Words,
+    index: int,
+    last_start: int,
+    first_stop: int,
+    context: int,
+    stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]],
+) -> None:
+    """The stretches of a form that reach its first or its last word."""
+    size = len(words)
+    spans = [(0, stop) for stop in range(max(1, first_stop), min(_MAX_GAP, size) + 1)]
+    spans += [(start, size) for start in range(max(1, size - _MAX_GAP), last_start + 1)]
+    for start, stop in spans:
+        kept = words[:start] + words[stop:]
+        if sum(VARIABLE not in word for word in kept) < context:
+            continue
+        stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
 
 
 def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:

@@ -54,7 +54,7 @@ _WORDS = st.sampled_from(
 _SETTINGS = [
     MergeSettings(),
     MergeSettings(min_values=3, keyed_values=2, gap_context=3),
-    MergeSettings(min_values=2, subsume=False, min_context=0, gap_context=1),
+    MergeSettings(min_values=2, subsume=False, min_context=0, gap_context=0),
     MergeSettings(gap_context=99),
 ]
 
@@ -93,6 +93,7 @@ def test_each_indexed_stage_is_the_plain_stage(templates: list[str]) -> None:
     assert absorb(forms) == reference_absorb(forms)
     assert merge_gaps(forms, 4, 2) == reference_merge_gaps(forms, 4, 2)
     assert merge_gaps(forms, 2, 1) == reference_merge_gaps(forms, 2, 1)
+    assert merge_gaps(forms, 3, 0) == reference_merge_gaps(forms, 3, 0)
     for setting in _SETTINGS:
         assert _merge_round(forms, setting) == reference_round(forms, setting)
     split = [tuple(form.split(" ")) for form in sorted(forms)]
