@@ -25,6 +25,7 @@ __all__ = [
     "JsonHead",
     "continues_record",
     "json_head",
+    "object_head",
     "parse_line",
     "record_time",
 ]
@@ -285,8 +286,11 @@ def json_head(line: str) -> JsonHead | None:
     if not stripped.startswith("{"):
         return None
     value = _load_object(stripped)
-    if value is None:
-        return None
+    return None if value is None else object_head(value)
+
+
+def object_head(value: JsonObject) -> JsonHead:
+    """``json_head`` of the line holding the JSON object ``value`` (already parsed)."""
     time_key, level_key, service_key, stack_key, message_key = _head_keys(tuple(value))
     ts = None if time_key is None else _time(value[time_key])
     level_value = None if level_key is None else value[level_key]
