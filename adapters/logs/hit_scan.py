@@ -30,9 +30,11 @@ from factledger.adapters.logs.record_scan import (
 from factledger.adapters.logs.term_search import ChunkHits, TermFinder
 from factledger.domain.json_types import JsonObject
 from factledger.domain.logs.line_format import (
+    LineRecord,
     build_record,
     continues_record,
     json_head,
+    object_columns,
     object_head,
     record_time,
 )
@@ -58,7 +60,8 @@ def _bulk_objects(data: bytes, found: list[tuple[int, int, int, int]]) -> list[J
         return None
     if len(values) != len(found) or not all(type(value) is dict for value in values):
         return None
-    return values
+    objects: list[JsonObject] = values
+    return objects
 
 
 def _newlines(data: bytes) -> int:
@@ -155,6 +158,8 @@ class HitScan:
         self._resume = base + relative
         decided = self._finder.decides(hits)
         heads = _bulk_objects(data, found_lines) if decided else None
+        if heads is not None and self._consider_columns(chunk, found_lines, heads):
+            return line + data.count(b"\n", counted, size)
         matches = scan.filter.text_matches
         for at, (found, stop, after, number) in enumerate(found_lines):
             if heads is None:
@@ -170,6 +175,32 @@ class HitScan:
                 self._consider_object(chunk, found, stop, number, heads[at]),
             )
         return line + data.count(b"\n", counted, size)
+
+    def _consider_columns(
+        self, chunk: Chunk, found_lines: list[tuple[int, int, int, int]], values: list[JsonObject]
+    ) -> bool:
+        """Hand on matched one-line records parsed to ``values`` a column at a time, when
+        every one matches once its text did (no service, no window) and all are timed and
+        without a stack (``object_columns``); False when they are not."""
+        scan = self._scan
+        unstacked = scan.unstacked
+        if unstacked is None or scan.filter.service is not None or scan.filter.windowed:
+            return False
+        columns = object_columns(values)
+        if columns is None:
+            return False
+        times, levels, services = columns
+        data, own = chunk.data, scan.service
+
+        def build(index: int) -> tuple[LineRecord, str]:
+            found, stop, _, number = found_lines[index]
+            record = build_record([decode_line(data[found:stop])], number, times[index])
+            service = services[index]
+            return record, service if service is not None else own
+
+        unstacked(times, levels, build)
+        self._known = (chunk.base + found_lines[-1][2], times[-1])
+        return True
 
     def _consider_object(
         self, chunk: Chunk, found: int, stop: int, line: int, value: JsonObject
