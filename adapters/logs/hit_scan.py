@@ -29,12 +29,12 @@ from factledger.adapters.logs.record_scan import (
 )
 from factledger.adapters.logs.term_search import ChunkHits, TermFinder
 from factledger.domain.json_types import JsonObject
+from factledger.domain.logs.json_columns import object_columns
 from factledger.domain.logs.line_format import (
     LineRecord,
     build_record,
     continues_record,
     json_head,
-    object_columns,
     object_head,
     record_time,
 )

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
-from operator import itemgetter
 from typing import Final, Literal
 
 from attrs import frozen
@@ -18,20 +17,21 @@ from factledger.domain.logs.levels import normalize_level
 from factledger.domain.logs.stack_traces import looks_like_continuation
 from factledger.domain.logs.timestamps import (
     LEADING_TIMESTAMP,
-    all_in_own_form,
     format_instant,
     normalize_instant,
 )
 
 __all__ = [
+    "LEVEL_VALUES",
     "LineRecord",
     "RecordSplitter",
     "assemble_records",
     "build_record",
     "JsonHead",
     "continues_record",
+    "head_keys",
     "json_head",
-    "object_columns",
+    "level_of",
     "object_head",
     "parse_line",
     "record_time",
@@ -315,56 +315,6 @@ def object_head(value: JsonObject) -> JsonHead:
     return ts, level, service, stacked
 
 
-def object_columns(
-    values: Sequence[JsonObject],
-) -> tuple[list[str], list[str | None], list[str | None]] | None:
-    """The times, levels and services ``object_head`` gives JSON objects that share one key
-    layout, all timed and none with a stack, computed a column at a time; None when they
-    are not all such objects (``object_head`` must then read them one by one)."""
-    try:
-        layouts = set(map(tuple, values))
-        if len(layouts) != 1:
-            return None
-        time_key, level_key, service_key, stack_key, message_key = _head_keys(layouts.pop())
-        if time_key is None or stack_key is not None:
-            return None
-        if message_key is not None and "\n" in "".join(map(itemgetter(message_key), values)):
-            return None
-        stamps = list(map(itemgetter(time_key), values))
-        times = stamps if all_in_own_form(stamps) else list(map(normalize_instant, stamps))
-        if None in times:
-            return None
-        levels = _column(values, level_key, _level_of_value)
-        services = _column(values, service_key, _service_of_value)
-    except TypeError:
-        return None
-    return times, levels, services  # type: ignore[return-value]
-
-
-def _column(
-    values: Sequence[JsonObject], key: str | None, convert: Callable[[JsonValue], str | None]
-) -> list[str | None]:
-    """``convert`` of each object's value under ``key`` (None without the key), converting
-    each distinct value once; TypeError for a value that cannot be a dictionary key."""
-    if key is None:
-        return [None] * len(values)
-    column = list(map(itemgetter(key), values))
-    table = {value: convert(value) for value in set(column)}
-    return list(map(table.__getitem__, column))
-
-
-def _level_of_value(value: JsonValue) -> str | None:
-    """The level ``object_head`` reads from a level key's value."""
-    if not isinstance(value, str):
-        return None
-    level = _LEVEL_VALUES.get(value)
-    return _level_of(value) if level is None and value not in _LEVEL_VALUES else level
-
-
-def _service_of_value(value: JsonValue) -> str | None:
-    return value if isinstance(value, str) else None
-
-
 _HeadKeys = tuple["str | None", "str | None", "str | None", "str | None", "str | None"]
 _MEMO_SIZE: Final = 1024
 _LEVEL_VALUES: dict[str, str | None] = {}
@@ -427,3 +377,11 @@ def _time(value: JsonValue) -> str | None:
         except (OverflowError, OSError, ValueError):
             return None
     return None
+
+
+head_keys: Final = _head_keys
+"""Which keys of a JSON object's key layout hold its time, level, service, stack and message."""
+level_of: Final = _level_of
+"""The level a JSON level value names (None when it names none)."""
+LEVEL_VALUES: Final = _LEVEL_VALUES
+"""Level names already read → their level (shared with ``json_head``)."""
