@@ -153,6 +153,14 @@ class _File:
         finally:
             os.close(fd)
 
+    def _unstacked(
+        self,
+        times: list[str],
+        levels: list[str | None],
+        build: Callable[[int], tuple[LineRecord, str]],
+    ) -> None:
+        self._collector.add_unstacked(times, levels, build, self._index, self._file.source)
+
     def _sink(
         self,
         level: str | None,
@@ -167,6 +175,7 @@ class _File:
         scan = FileScan(
             data, self._filter, self._file.service, self._sink, self._collector.skipped, self._tick
         )
+        scan.unstacked = self._unstacked
         terms = self._filter.terms
         line_breaks = any("\n" in term or "\r" in term for term in terms)
         windowed = self._filter.windowed

@@ -13,6 +13,7 @@ the range is read line by line (``LineScan``), from the record that chunk starts
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Final
 
@@ -27,10 +28,14 @@ from factledger.adapters.logs.record_scan import (
     needs_line_by_line,
 )
 from factledger.adapters.logs.term_search import ChunkHits, TermFinder
+from factledger.domain.json_types import JsonObject
+from factledger.domain.logs.json_columns import object_columns
 from factledger.domain.logs.line_format import (
+    LineRecord,
     build_record,
     continues_record,
     json_head,
+    object_head,
     record_time,
 )
 
@@ -41,6 +46,22 @@ _STARTS_RECORD: Final = frozenset([b"", b"{", *(bytes([digit]) for digit in b"01
 """First bytes of a line that never continues a record (``continues_record``)."""
 _CONTINUED: Final = re.compile(rb"\n[^\n{0-9]")
 """A line break followed by a line whose first byte is not one of ``_STARTS_RECORD``."""
+
+
+def _bulk_objects(data: bytes, found: list[tuple[int, int, int, int]]) -> list[JsonObject] | None:
+    """The JSON object each of the lines ``found`` holds, parsed in one call (as one JSON
+    array), or None when any of them holds anything else (they are then parsed one by one)."""
+    if not found:
+        return None
+    text = b"[" + b",".join(data[start:stop] for start, stop, _, _ in found) + b"]"
+    try:
+        values = json.loads(text.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return None
+    if len(values) != len(found) or not all(type(value) is dict for value in values):
+        return None
+    objects: list[JsonObject] = values
+    return objects
 
 
 def _newlines(data: bytes) -> int:
@@ -118,8 +139,9 @@ class HitScan:
         """``_chunk`` for a chunk whose every line is a record of its own; the line number
         after it."""
         data, size, base = chunk.data, chunk.size, chunk.base
-        matches, scan = self._scan.filter.text_matches, self._scan
-        counted, judged = 0, self._judged
+        scan, judged = self._scan, self._judged
+        found_lines: list[tuple[int, int, int, int]] = []
+        counted = 0
         while relative < size:
             found = hits.next_line(relative)
             if found < 0:
@@ -128,18 +150,69 @@ class HitScan:
             counted = found
             stop = data.find(b"\n", found, size)
             relative = size if stop < 0 else stop + 1
-            text = decode_line(data[found : size if stop < 0 else stop])
+            found_lines.append((found, relative if stop < 0 else stop, relative, line))
             judged += 1
             if judged % _TICK_EVERY == 0:
                 scan.tick()
-            if matches(text):
-                self._known = (
-                    base + relative,
-                    self._consider_line(chunk, base + found, text, line),
-                )
         self._judged = judged
         self._resume = base + relative
+        decided = self._finder.decides(hits)
+        heads = _bulk_objects(data, found_lines) if decided else None
+        if heads is not None and self._consider_columns(chunk, found_lines, heads):
+            return line + data.count(b"\n", counted, size)
+        matches = scan.filter.text_matches
+        for at, (found, stop, after, number) in enumerate(found_lines):
+            if heads is None:
+                text = decode_line(data[found:stop])
+                if decided or matches(text):
+                    self._known = (
+                        base + after,
+                        self._consider_line(chunk, base + found, text, number),
+                    )
+                continue
+            self._known = (
+                base + after,
+                self._consider_object(chunk, found, stop, number, heads[at]),
+            )
         return line + data.count(b"\n", counted, size)
+
+    def _consider_columns(
+        self, chunk: Chunk, found_lines: list[tuple[int, int, int, int]], values: list[JsonObject]
+    ) -> bool:
+        """Hand on matched one-line records parsed to ``values`` a column at a time, when
+        every one matches once its text did (no service, no window) and all are timed and
+        without a stack (``object_columns``); False when they are not."""
+        scan = self._scan
+        unstacked = scan.unstacked
+        if unstacked is None or scan.filter.service is not None or scan.filter.windowed:
+            return False
+        columns = object_columns(values)
+        if columns is None:
+            return False
+        times, levels, services = columns
+        data, own = chunk.data, scan.service
+
+        def build(index: int) -> tuple[LineRecord, str]:
+            found, stop, _, number = found_lines[index]
+            record = build_record([decode_line(data[found:stop])], number, times[index])
+            service = services[index]
+            return record, service if service is not None else own
+
+        unstacked(times, levels, build)
+        self._known = (chunk.base + found_lines[-1][2], times[-1])
+        return True
+
+    def _consider_object(
+        self, chunk: Chunk, found: int, stop: int, line: int, value: JsonObject
+    ) -> str | None:
+        """``_consider_line`` for a matched line already parsed to the JSON object ``value``."""
+        head = object_head(value)
+        ts = head[0] if head[0] is not None else self._inherited(chunk, chunk.base + found)
+        raw = chunk.data[found:stop]
+        self._scan.consider_head(
+            (ts, *head[1:]), lambda: build_record([decode_line(raw)], line, ts)
+        )
+        return ts
 
     def _consider_line(self, chunk: Chunk, start: int, text: str, line: int) -> str | None:
         """Hand on a matched one-line record starting at ``start``; its time."""

@@ -13,7 +13,14 @@ from factledger.adapters.logs.file_reader import Chunk, FileBytes
 from factledger.domain.logs.line_format import JsonHead, LineRecord
 from factledger.domain.logs.matching import RecordFilter, Verdict
 
-__all__ = ["FileScan", "MatchSink", "ScanRange", "decode_line", "needs_line_by_line"]
+__all__ = [
+    "FileScan",
+    "MatchSink",
+    "ScanRange",
+    "UnstackedSink",
+    "decode_line",
+    "needs_line_by_line",
+]
 
 
 class MatchSink(Protocol):
@@ -30,6 +37,13 @@ class MatchSink(Protocol):
     ) -> None:
         """Count one matched record; call ``build`` only to keep it."""
         ...
+
+
+UnstackedSink = Callable[
+    [list[str], list["str | None"], Callable[[int], tuple[LineRecord, str]]], None
+]
+"""Counts a run of matched records (their times and levels, in order); the callable makes
+the record at an index, and names its service, only when it is kept."""
 
 
 @frozen
@@ -67,6 +81,9 @@ class FileScan:
         self.tick = tick
         """Called often; raises when the query's deadline has passed."""
         self._sink = sink
+        self.unstacked: UnstackedSink | None = None
+        """Where a run of timed matched records without a stack goes at once, when the
+        query has neither a service nor a window (every such record matches)."""
         self._skipped = skipped
 
     def consider(self, record: LineRecord) -> None:

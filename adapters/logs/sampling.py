@@ -90,17 +90,36 @@ class MatchCollector:
             return
         record = build()
         service, file_index, source = placed
-        raw: JsonObject = {
-            "ts": record.ts,
-            "service": service,
-            "level": record.level,
-            "message": record.message,
-            "fields": record.fields,
-            "stack": list(record.stack),
-            "source": source,
-            "line": record.first_line,
-        }
+        raw = _raw(record, service, source)
         kept.offer((record.ts or "", file_index, record.first_line, raw))
+
+    def add_unstacked(
+        self,
+        times: list[str],
+        levels: list[str | None],
+        build: Callable[[int], tuple[LineRecord, str]],
+        file_index: int,
+        source: str,
+    ) -> None:
+        """``add`` for a run of timed matched records without a stack, in order; ``build``
+        makes the record at an index (and names its service) only when the sample keeps it."""
+        self.matched += len(levels)
+        self.levels.update(level or UNKNOWN_LEVEL for level in levels)
+        low, high = min(times), max(times)
+        if self.first is None or low < self.first:
+            self.first = low
+        if self.last is None or high > self.last:
+            self.last = high
+        severe, other = self._severe, self._other
+        for index, level in enumerate(levels):
+            kept = severe if level in _SEVERE else other
+            if kept.offered % kept.stride:
+                kept.offered += 1
+                continue
+            record, service = build(index)
+            kept.offer(
+                (record.ts or "", file_index, record.first_line, _raw(record, service, source))
+            )
 
     def raw(self, window_start: str | None, window_end: str | None) -> str:
         """The raw result: the header over every match and the chosen records in order."""
@@ -122,3 +141,17 @@ class MatchCollector:
             skipped={kind: count for kind, count in sorted(self.skipped.items()) if count},
         )
         return encode_raw(header, [item[3] for item in chosen])
+
+
+def _raw(record: LineRecord, service: str, source: str) -> JsonObject:
+    """A kept record as the raw result holds it."""
+    return {
+        "ts": record.ts,
+        "service": service,
+        "level": record.level,
+        "message": record.message,
+        "fields": record.fields,
+        "stack": list(record.stack),
+        "source": source,
+        "line": record.first_line,
+    }

@@ -92,6 +92,12 @@ class TermFinder:
         self._needle = anchor.encode("utf-8") if self._ascii else b""
         self._has_letters = self._needle.lower() != self._needle.upper()
         self._text_needle = anchor
+        self._single = len(terms) == 1 and not anchor.isspace()
+
+    def decides(self, hits: ChunkHits) -> bool:
+        """True when a line ``hits`` found matches the query's text on its own: one term,
+        searched on the line's bytes (so the decoded, lower-cased line holds it too)."""
+        return self._single and isinstance(hits, _ByteHits)
 
     def hits(self, chunk: Chunk) -> ChunkHits:
         """The anchor's lines in ``chunk``."""

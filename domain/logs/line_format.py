@@ -15,16 +15,24 @@ from attrs import frozen
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.logs.levels import normalize_level
 from factledger.domain.logs.stack_traces import looks_like_continuation
-from factledger.domain.logs.timestamps import LEADING_TIMESTAMP, format_instant, normalize_instant
+from factledger.domain.logs.timestamps import (
+    LEADING_TIMESTAMP,
+    format_instant,
+    normalize_instant,
+)
 
 __all__ = [
+    "LEVEL_VALUES",
     "LineRecord",
     "RecordSplitter",
     "assemble_records",
     "build_record",
     "JsonHead",
     "continues_record",
+    "head_keys",
     "json_head",
+    "level_of",
+    "object_head",
     "parse_line",
     "record_time",
 ]
@@ -285,8 +293,11 @@ def json_head(line: str) -> JsonHead | None:
     if not stripped.startswith("{"):
         return None
     value = _load_object(stripped)
-    if value is None:
-        return None
+    return None if value is None else object_head(value)
+
+
+def object_head(value: JsonObject) -> JsonHead:
+    """``json_head`` of the line holding the JSON object ``value`` (already parsed)."""
     time_key, level_key, service_key, stack_key, message_key = _head_keys(tuple(value))
     ts = None if time_key is None else _time(value[time_key])
     level_value = None if level_key is None else value[level_key]
@@ -366,3 +377,11 @@ def _time(value: JsonValue) -> str | None:
         except (OverflowError, OSError, ValueError):
             return None
     return None
+
+
+head_keys: Final = _head_keys
+"""Which keys of a JSON object's key layout hold its time, level, service, stack and message."""
+level_of: Final = _level_of
+"""The level a JSON level value names (None when it names none)."""
+LEVEL_VALUES: Final = _LEVEL_VALUES
+"""Level names already read → their level (shared with ``json_head``)."""

@@ -31,51 +31,66 @@ _MAX_GAP: Final = 6
 _Words = tuple[str, ...]
 
 
-def absorb(forms: set[str]) -> dict[str, str]:
-    """Each form a more general form of its length matches → the most specific such form."""
-    split = {form: tuple(form.split(" ")) for form in sorted(forms)}
-    general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
-    for words in split.values():
-        mask = tuple(index for index, word in enumerate(words) if VARIABLE in word)
-        if mask and len(mask) < len(words):
-            constants = tuple(word for word in words if VARIABLE not in word)
-            general[(len(words), mask)][constants].append(words)
-    masks: dict[int, list[_Mask]] = defaultdict(list)
-    for (length, mask), group in general.items():
-        keep = tuple(index for index in range(length) if index not in mask)
-        heads = frozenset(constants[0] for constants in group)
-        masks[length].append((mask, frozenset(mask), keep, heads, group))
-    renamed: dict[str, str] = {}
-    for form, words in split.items():
-        best = _most_specific(words, masks.get(len(words), []))
-        if best is not None:
-            renamed[form] = " ".join(best)
-    return renamed
+def absorb(forms: set[str], fresh: set[str] | None = None) -> dict[str, str]:
+    """Each form a more general form of its length matches → the most specific such form.
+
+    A general form looks only at the forms of its length that hold its first (or its last)
+    constant word at its place, whichever are fewer (an index by length, position and
+    word). With ``fresh`` (the forms added since a set in which nothing was absorbed), only
+    pairs with a fresh form are looked at."""
+    generals: list[tuple[_Words, list[int], list[int]]] = []
+    split = [tuple(form.split(" ")) for form in forms]
+    for words in split:
+        keep = [index for index, word in enumerate(words) if VARIABLE not in word]
+        if keep and len(keep) < len(words):
+            mask = [index for index, word in enumerate(words) if VARIABLE in word]
+            generals.append((words, mask, keep))
+    new = None if fresh is None else {tuple(form.split(" ")) for form in fresh}
+    every = _place_index(split, generals if new is None else [g for g in generals if g[0] in new])
+    only_new = {} if new is None else _place_index(list(new), generals)
+    best: dict[_Words, tuple[int, _Words]] = {}
+    for general, mask, keep in generals:
+        size, first, last = len(general), keep[0], keep[-1]
+        at = every if new is None or general in new else only_new
+        candidates = min(
+            at.get((size, first, general[first]), ()),
+            at.get((size, last, general[last]), ()),
+            key=len,
+        )
+        rank = (len(mask), general)
+        for words in candidates:
+            known = best.get(words)
+            if (known is None or rank < known) and _absorbs(general, mask, keep, words):
+                best[words] = rank
+    return {" ".join(words): " ".join(rank[1]) for words, rank in best.items()}
 
 
-# A mask of general forms: its variable positions (as a tuple and a set), its constant
-# positions, the first constant word of each of its forms, and its forms by their constants.
-_Mask = tuple[
-    tuple[int, ...], frozenset[int], tuple[int, ...], frozenset[str], dict[_Words, list[_Words]]
-]
+def _place_index(
+    split: Sequence[_Words], generals: Sequence[tuple[_Words, list[int], list[int]]]
+) -> dict[tuple[int, int, str], list[_Words]]:
+    """The forms by length, position and word, at the first and last constant positions of
+    the general forms of their length."""
+    places: dict[int, set[int]] = defaultdict(set)
+    for general, _mask, keep in generals:
+        places[len(general)].update((keep[0], keep[-1]))
+    at: dict[tuple[int, int, str], list[_Words]] = defaultdict(list)
+    for words in split:
+        size = len(words)
+        for index in places.get(size, ()):
+            at[(size, index, words[index])].append(words)
+    return at
 
 
-def _most_specific(words: _Words, masks: Sequence[_Mask]) -> _Words | None:
-    own = frozenset(index for index, word in enumerate(words) if VARIABLE in word)
-    best: _Words | None = None
-    best_rank: tuple[int, _Words] | None = None
-    for mask, positions, keep, heads, group in masks:
-        if len(mask) <= len(own) or words[keep[0]] not in heads or not own < positions:
-            continue
-        key = tuple(words[index] for index in keep)
-        for candidate in group.get(key, ()):
-            if all(_fits(words[index], candidate[index]) for index in mask):
-                rank = (len(mask), candidate)
-                if best_rank is None or rank < best_rank:
-                    best, best_rank = candidate, rank
-    return best
+def _absorbs(general: _Words, mask: list[int], keep: list[int], words: _Words) -> bool:
+    """Whether ``general`` matches ``words`` and is more general (variables at a strict
+    superset of the positions ``words`` has them)."""
+    if any(words[index] != general[index] for index in keep):
+        return False
+    if any(VARIABLE in words[index] for index in keep):
+        return False
+    if not any(VARIABLE not in words[index] for index in mask):
+        return False
+    return all(_fits(words[index], general[index]) for index in mask)
 
 
 def _fits(word: str, pattern: str) -> bool:
@@ -94,10 +109,17 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
     stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]] = defaultdict(list)
     starts = _shared_depths(split, from_end=False)
     ends = _shared_depths(split, from_end=True)
+    lengths: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for words in split:
+        lengths[(words[0], words[-1])].add(len(words))
     for index, words in enumerate(split):
         size = len(words)
         last_start, first_stop = starts[index], size - ends[index]
         if last_start == 0 and first_stop == size:
+            continue
+        if len(lengths[(words[0], words[-1])]) < 2:
+            # No form of another length has both its end words: a stretch keeps one end.
+            _one_end_stretches(words, index, last_start, first_stop, context, stretches)
             continue
         constant = [0]
         for word in words:
@@ -129,30 +151,54 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
     return renamed
 
 
+def _one_end_stretches(
+    words: _Words,
+    index: int,
+    last_start: int,
+    first_stop: int,
+    context: int,
+    stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]],
+) -> None:
+    """The stretches of a form that reach its first or its last word."""
+    size = len(words)
+    spans = [(0, stop) for stop in range(max(1, first_stop), min(_MAX_GAP, size) + 1)]
+    spans += [(start, size) for start in range(max(1, size - _MAX_GAP), last_start + 1)]
+    for start, stop in spans:
+        kept = words[:start] + words[stop:]
+        if sum(VARIABLE not in word for word in kept) < context:
+            continue
+        stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
+
+
 def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
     """For each form, how many of its first (or last) words it shares with a form of another
-    length: a stretch merge needs forms of two lengths sharing the words around it."""
-    root: dict[str, list[object]] = {}
-    for words in split:
-        node, size = root, len(words)
-        for word in _ends(words, from_end):
-            child = node.get(word)
-            if child is None:
-                child = node[word] = [size, False, {}]
-            elif child[0] != size:
-                child[1] = True
-            node = child[2]  # type: ignore[assignment]
-    depths = []
-    for words in split:
-        node, depth = root, 0
-        for word in _ends(words, from_end):
-            child = node[word]
-            if not child[1]:
-                break
-            depth += 1
-            node = child[2]  # type: ignore[assignment]
-        depths.append(depth)
+    length: a stretch merge needs forms of two lengths sharing the words around it.
+
+    The forms are sorted by those words; the form of another length sharing the most with
+    a form is then the nearest one of another length on either side, and what they share
+    is the least of what each neighbour on the way shares with the next."""
+    order = sorted(range(len(split)), key=lambda index: _ends(split[index], from_end))
+    ends = [_ends(split[index], from_end) for index in order]
+    sizes = [len(split[index]) for index in order]
+    shared = [_common_length(ends[at], ends[at + 1]) for at in range(len(order) - 1)]
+    depths = [0] * len(order)
+    for steps in (range(1, len(order)), range(len(order) - 2, -1, -1)):
+        reach = 0
+        for at in steps:
+            before = at - 1 if steps.step == 1 else at + 1
+            between = shared[min(at, before)]
+            reach = between if sizes[before] != sizes[at] else min(reach, between)
+            depths[order[at]] = max(depths[order[at]], reach)
     return depths
+
+
+def _common_length(first: _Words, second: _Words) -> int:
+    """How many words two sequences share from their start."""
+    size = min(len(first), len(second))
+    for index in range(size):
+        if first[index] != second[index]:
+            return index
+    return size
 
 
 def _ends(words: _Words, from_end: bool) -> _Words:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Final
 
 from attrs import frozen
@@ -75,14 +76,23 @@ DEFAULT_MERGE: Final = MergeSettings()
 def merge_templates(
     templates: Iterable[str], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
-    """For each template of a batch, the template it is merged into (itself when none)."""
+    """For each template of a batch, the template it is merged into (itself when none).
+
+    A stage that found nothing to merge in a set of forms is, on a later set, asked only
+    about what changed since (a pair or sibling set of unchanged forms merges or not alike)."""
     distinct = list(dict.fromkeys(templates))
     current = {template: template for template in distinct}
     forms = set(distinct)
+    quiet_round: set[str] | None = None
+    quiet_absorb: set[str] | None = None
     for _ in range(_MAX_ROUNDS):
-        renamed = _merge_round(forms, settings)
+        changed = None if quiet_round is None else forms ^ quiet_round
+        renamed = _merge_round(forms, settings, changed)
         if not renamed:
-            renamed = absorb(forms)
+            quiet_round = forms
+            renamed = absorb(forms, None if quiet_absorb is None else forms - quiet_absorb)
+            if not renamed:
+                quiet_absorb = forms
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
         if not renamed:
@@ -93,20 +103,31 @@ def merge_templates(
     return current
 
 
-def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
-    """One round: the forms that merge → what they become."""
-    by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
-    for form in forms:
-        by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
+def _merge_round(
+    forms: set[str], settings: MergeSettings, changed: set[str] | None = None
+) -> dict[str, str]:
+    """One round: the forms that merge → what they become. With ``changed`` (the forms
+    added or removed since a set in which nothing merged), only the sibling sets that one
+    of them is or was in are looked at."""
+    by_length = _by_length(forms)
+    touched = None if changed is None else _by_length(changed)
     renamed: dict[str, str] = {}
     for length, group in by_length.items():
-        if len(group) < 2:
+        near = None if touched is None else touched.get(length)
+        if len(group) < 2 or (touched is not None and near is None):
             continue
         group.sort()
         parent = list(range(len(group)))
+        paired: dict[tuple[int, ...], list[int]] = {}
         for position in range(length):
-            for members in _siblings(group, position, settings.min_context):
+            anchors = tuple(at for at in _ANCHORS[length] if at != position)
+            if anchors not in paired:
+                paired[anchors] = _sharing(group, anchors, near)
+            only = None if near is None else {_rest(words, position) for words in near}
+            for members in _siblings(group, paired[anchors], position, settings.min_context):
                 words = group[members[0]]
+                if only is not None and _rest(words, position) not in only:
+                    continue
                 after = position > 0 and words[position - 1] == VARIABLE
                 if _is_variable([group[index][position] for index in members], after, settings):
                     _union(parent, members)
@@ -118,11 +139,63 @@ def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
     return renamed
 
 
-def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int) -> list[list[int]]:
-    """Index sets of the forms that agree everywhere except at ``position`` and share at
-    least ``min_context`` words without a variable there."""
-    buckets: dict[tuple[str, ...], list[int]] = defaultdict(list)
+def _by_length(forms: Iterable[str]) -> dict[int, list[tuple[str, ...]]]:
+    by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
+    for form in forms:
+        by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
+    return by_length
+
+
+def _rest(words: tuple[str, ...], position: int) -> tuple[str, ...]:
+    return words[:position] + words[position + 1 :]
+
+
+class _Anchors(dict[int, tuple[int, ...]]):
+    """The first two and last two word positions of a length (fewer when it is short)."""
+
+    def __missing__(self, length: int) -> tuple[int, ...]:
+        value = tuple(sorted({at for at in (0, 1, length - 2, length - 1) if 0 <= at < length}))
+        self[length] = value
+        return value
+
+
+_ANCHORS: Final = _Anchors()
+
+
+def _sharing(
+    group: Sequence[tuple[str, ...]],
+    anchors: tuple[int, ...],
+    near: Sequence[tuple[str, ...]] | None,
+) -> list[int]:
+    """The indexes of the forms whose words at ``anchors`` another form also has (and, with
+    ``near``, one of those forms has): siblings at a position outside ``anchors`` agree
+    there, so no other form can be one."""
+    by_anchor: dict[object, list[int]] = defaultdict(list)
+    key = itemgetter(*anchors) if anchors else _nothing
     for index, words in enumerate(group):
+        by_anchor[key(words)].append(index)
+    wanted = None if near is None else {key(words) for words in near}
+    return sorted(
+        index
+        for anchor, members in by_anchor.items()
+        if len(members) > 1 and (wanted is None or anchor in wanted)
+        for index in members
+    )
+
+
+def _nothing(_words: tuple[str, ...]) -> object:
+    """The anchor of a length-one form: none."""
+    return None
+
+
+def _siblings(
+    group: Sequence[tuple[str, ...]], candidates: Sequence[int], position: int, min_context: int
+) -> list[list[int]]:
+    """Index sets of the forms (among ``candidates``) that agree everywhere except at
+    ``position`` and share at least ``min_context`` words without a variable there."""
+    buckets: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for index in candidates:
+        words = group[index]
         buckets[words[:position] + words[position + 1 :]].append(index)
     return [
         members

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from operator import itemgetter
 from typing import Final
 
 __all__ = [
     "LEADING_TIMESTAMP",
+    "all_in_own_form",
     "format_instant",
     "normalize_instant",
     "parse_instant",
@@ -91,6 +93,23 @@ def normalize_instant(text: str) -> str | None:
             return text
     instant = parse_instant(text)
     return None if instant is None else format_instant(instant)
+
+
+_OWN_FORM: Final = re.compile(
+    r"[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-5][0-9]\.[0-9]{3}Z", re.ASCII
+)
+"""The raw format's own instant form, digits only (its minute checked apart)."""
+_MINUTE: Final = itemgetter(slice(0, 16))
+
+
+def all_in_own_form(texts: list[str]) -> bool:
+    """True when ``normalize_instant`` gives every one of ``texts`` back unchanged because
+    each is already in the raw format's own form (``YYYY-MM-DDTHH:MM:SS.mmmZ`` naming a real
+    minute); checked with one pattern over all of them and each distinct minute once.
+    TypeError when one is not a string."""
+    if not all(map(_OWN_FORM.fullmatch, texts)):
+        return False
+    return all(map(_minute_exists, set(map(_MINUTE, texts))))
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,201 @@
+"""The batch merge written the plain way (a trie of first and last words, every mask of a
+length tried for every template, every word position bucketed): the oracle the indexed merge
+in ``template_gaps`` and ``template_merge`` is checked against."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from factledger.domain.logs.template_gaps import (
+    _MAX_GAP,
+    _ends,
+    _fits,
+    _has_constant,
+    _merged_gap,
+    _shares_a_word,
+)
+from factledger.domain.logs.template_merge import (
+    _MAX_ROUNDS,
+    _OFF,
+    DEFAULT_MERGE,
+    MergeSettings,
+    _components,
+    _generalise,
+    _is_variable,
+    _union,
+)
+from factledger.domain.logs.template_words import VARIABLE, collapse
+
+__all__ = ["reference_absorb", "reference_merge_gaps", "reference_merge_templates"]
+
+_Words = tuple[str, ...]
+_Mask = tuple[
+    tuple[int, ...], frozenset[int], tuple[int, ...], frozenset[str], dict[_Words, list[_Words]]
+]
+
+
+def reference_merge_templates(
+    templates: Sequence[str], settings: MergeSettings = DEFAULT_MERGE
+) -> dict[str, str]:
+    """``merge_templates`` over the plain stages."""
+    distinct = list(dict.fromkeys(templates))
+    current = {template: template for template in distinct}
+    forms = set(distinct)
+    for _ in range(_MAX_ROUNDS):
+        renamed = _merge_round(forms, settings)
+        if not renamed:
+            renamed = reference_absorb(forms)
+        if not renamed and settings.gap_context < _OFF:
+            renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
+        if not renamed:
+            break
+        forms = set(renamed.values()) | (forms - renamed.keys())
+        for template, form in current.items():
+            current[template] = renamed.get(form, form)
+    return current
+
+
+def reference_absorb(forms: set[str]) -> dict[str, str]:
+    """Each form a more general form of its length matches → the most specific such form."""
+    split = {form: tuple(form.split(" ")) for form in sorted(forms)}
+    general: dict[tuple[int, tuple[int, ...]], dict[_Words, list[_Words]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for words in split.values():
+        mask = tuple(index for index, word in enumerate(words) if VARIABLE in word)
+        if mask and len(mask) < len(words):
+            constants = tuple(word for word in words if VARIABLE not in word)
+            general[(len(words), mask)][constants].append(words)
+    masks: dict[int, list[_Mask]] = defaultdict(list)
+    for (length, mask), group in general.items():
+        keep = tuple(index for index in range(length) if index not in mask)
+        heads = frozenset(constants[0] for constants in group)
+        masks[length].append((mask, frozenset(mask), keep, heads, group))
+    renamed: dict[str, str] = {}
+    for form, words in split.items():
+        best = _most_specific(words, masks.get(len(words), []))
+        if best is not None:
+            renamed[form] = " ".join(best)
+    return renamed
+
+
+def _most_specific(words: _Words, masks: Sequence[_Mask]) -> _Words | None:
+    own = frozenset(index for index, word in enumerate(words) if VARIABLE in word)
+    best: _Words | None = None
+    best_rank: tuple[int, _Words] | None = None
+    for mask, positions, keep, heads, group in masks:
+        if len(mask) <= len(own) or words[keep[0]] not in heads or not own < positions:
+            continue
+        key = tuple(words[index] for index in keep)
+        for candidate in group.get(key, ()):
+            if all(_fits(words[index], candidate[index]) for index in mask):
+                rank = (len(mask), candidate)
+                if best_rank is None or rank < best_rank:
+                    best, best_rank = candidate, rank
+    return best
+
+
+def reference_merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
+    """Forms of different lengths merged over the one stretch where they differ."""
+    split = [tuple(form.split(" ")) for form in sorted(forms)]
+    stretches: dict[tuple[_Words, _Words], list[tuple[int, _Words]]] = defaultdict(list)
+    starts = _shared_depths(split, from_end=False)
+    ends = _shared_depths(split, from_end=True)
+    for index, words in enumerate(split):
+        size = len(words)
+        last_start, first_stop = starts[index], size - ends[index]
+        if last_start == 0 and first_stop == size:
+            continue
+        constant = [0]
+        for word in words:
+            constant.append(constant[-1] + (VARIABLE not in word))
+        total = constant[-1]
+        for start in range(last_start + 1):
+            for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
+                if total - (constant[stop] - constant[start]) < context:
+                    continue
+                stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
+    chosen = []
+    for key, members in stretches.items():
+        gaps = {gap for _, gap in members}
+        if len({len(gap) for gap in gaps}) < 2 or _shares_a_word(gaps):
+            continue
+        inside = _has_constant(key[0]) and _has_constant(key[1])
+        merged = _merged_gap(gaps, values, inside)
+        if merged is not None:
+            shared = sum(VARIABLE not in word for word in key[0] + key[1])
+            chosen.append((-shared, key, merged, members))
+    chosen.sort(key=lambda item: item[:3])
+    renamed: dict[str, str] = {}
+    for _, (before, after), merged, members in chosen:
+        form = collapse(" ".join((*before, merged, *after)))
+        for index, _gap in members:
+            name = " ".join(split[index])
+            if name not in renamed and name != form:
+                renamed[name] = form
+    return renamed
+
+
+def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
+    """For each form, how many of its first (or last) words it shares with a form of another
+    length: a stretch merge needs forms of two lengths sharing the words around it."""
+    root: dict[str, list[object]] = {}
+    for words in split:
+        node, size = root, len(words)
+        for word in _ends(words, from_end):
+            child = node.get(word)
+            if child is None:
+                child = node[word] = [size, False, {}]
+            elif child[0] != size:
+                child[1] = True
+            node = child[2]  # type: ignore[assignment]
+    depths = []
+    for words in split:
+        node, depth = root, 0
+        for word in _ends(words, from_end):
+            child = node[word]
+            if not child[1]:
+                break
+            depth += 1
+            node = child[2]  # type: ignore[assignment]
+        depths.append(depth)
+    return depths
+
+
+def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
+    """One round: the forms that merge → what they become."""
+    by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
+    for form in forms:
+        by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
+    renamed: dict[str, str] = {}
+    for length, group in by_length.items():
+        if len(group) < 2:
+            continue
+        group.sort()
+        parent = list(range(len(group)))
+        for position in range(length):
+            for members in _siblings(group, position, settings.min_context):
+                words = group[members[0]]
+                after = position > 0 and words[position - 1] == VARIABLE
+                if _is_variable([group[index][position] for index in members], after, settings):
+                    _union(parent, members)
+        for members in _components(parent):
+            if len(members) > 1:
+                merged = _generalise([group[index] for index in members])
+                for index in members:
+                    renamed[" ".join(group[index])] = merged
+    return renamed
+
+
+def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int) -> list[list[int]]:
+    """Index sets of the forms that agree everywhere except at ``position`` and share at
+    least ``min_context`` words without a variable there."""
+    buckets: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for index, words in enumerate(group):
+        buckets[words[:position] + words[position + 1 :]].append(index)
+    return [
+        members
+        for rest, members in buckets.items()
+        if len(members) > 1 and sum(VARIABLE not in word for word in rest) >= min_context
+    ]
