@@ -39,7 +39,7 @@ from factledger.adapters.mcp.control_tools import (
 )
 from factledger.adapters.mcp.tool_contracts import annotations_of, output_schema_of
 from factledger.application.harness import Harness, HarnessError
-from factledger.application.run_access import RunOwners
+from factledger.application.run_access import Caller
 from factledger.domain.ids import is_valid_tool_call_id
 from factledger.domain.json_types import JsonObject
 
@@ -87,7 +87,9 @@ def _error(code: str, message: str) -> ToolReply:
 class McpGateway:
     """Routes MCP tool calls to a ``Harness``; thread-safe (calls run on worker threads)."""
 
-    def __init__(self, harness: Harness, *, id_prefix: str | None = None) -> None:
+    def __init__(
+        self, harness: Harness, *, id_prefix: str | None = None, tokens_configured: bool = False
+    ) -> None:
         self._harness = harness
         clashes = set(CONTROL_TOOLS) & set(harness.tool_names)
         if clashes:
@@ -96,7 +98,7 @@ class McpGateway:
         self._counter = itertools.count(1)
         self._lock = threading.Lock()
         self._session_runs: OrderedDict[str, str] = OrderedDict()
-        self._owners = RunOwners()
+        self._tokens = tokens_configured
 
     @property
     def harness(self) -> Harness:
@@ -163,11 +165,14 @@ class McpGateway:
         except ValidationError as invalid:
             return _error("INVALID_ARGUMENTS", _fields_message(START_RUN, invalid))
         run_id = self._harness.start_run(
-            question=parsed.question, service=parsed.service, start=parsed.start, end=parsed.end
+            question=parsed.question,
+            service=parsed.service,
+            start=parsed.start,
+            end=parsed.end,
+            principal=session,
         )
         if session is not None:
             self._remember(session, run_id)
-        self._owners.started(run_id, session)
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
@@ -199,8 +204,7 @@ class McpGateway:
         run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
         if isinstance(run_id, ToolReply):
             return run_id
-        if not self._owners.may_use(run_id, session):
-            return _error("UNKNOWN_RUN", "no run with this id")
+        self._harness.require_access(run_id, Caller(session, self._tokens))
         verdict = self._harness.verify(run_id)
         return ToolReply(verdict.to_json(), is_error=not verdict.ok)
 
@@ -237,8 +241,7 @@ class McpGateway:
                 )
             return from_session
         if from_meta is not None:
-            if not self._owners.may_use(from_meta, session):
-                return _error("UNKNOWN_RUN", "no run with this id")
+            self._harness.require_access(from_meta, Caller(session, self._tokens))
             return from_meta
         return _error(
             "RUN_REQUIRED",
