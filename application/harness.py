@@ -30,9 +30,9 @@ from factledger.application.interceptor import Observed
 from factledger.application.observation import Observation
 from factledger.application.release.check_service import CheckRefused
 from factledger.application.release.outcomes import AlreadyReleased, UnknownRun
+from factledger.application.run_access import owner_digest
 from factledger.application.run_limits import limit_end
 from factledger.application.run_repository import Committed, StoreFailed
-from factledger.application.run_access import owner_digest
 from factledger.application.run_service import LimitReached, StartedRun
 from factledger.application.run_views import CancelResult, ModelUsage, RunSummary
 from factledger.application.tools.registry import ToolFormat
