@@ -116,11 +116,8 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     guarded[413] = {"description": "The body is over the limit (`REQUEST_TOO_LARGE`)."}
     guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}
     guarded[500] = {"description": "An unexpected failure (`INTERNAL_ERROR`), never detailed."}
-    app.include_router(
-        listing_router(harness, access), dependencies=dependencies, responses=guarded
-    )
-    runs = runs_router(harness, limits, access)
-    app.include_router(runs, dependencies=dependencies, responses=guarded)
+    for router in (listing_router(harness, access), runs_router(harness, limits, access)):
+        app.include_router(router, dependencies=dependencies, responses=guarded)
     app.include_router(checks_router(harness), dependencies=dependencies, responses=guarded)
     app.include_router(console_router(harness, tokens))
 

@@ -10,6 +10,11 @@ by a fresh one (``mcp-<server>-<n>``; numeric request ids are counters, not name
 observation carries it, and the draft cites it. A client that sends several calls of one model
 turn names that turn in ``_meta`` as ``factledger/step`` (a non-negative integer): the calls of
 one step are admitted together; without it every call is a step of its own.
+
+A run is usable only by the principal that started it: ``start_run`` records the caller's
+principal as the run's owner, and a run named in ``_meta`` or to ``verify_run`` goes through
+the facade's ``require_access`` (``tokens_configured``: behind a token a run nobody owns is
+refused too), answering ``UNKNOWN_RUN`` exactly as for a run that does not exist.
 """
 
 from __future__ import annotations
@@ -139,8 +144,8 @@ class McpGateway:
     ) -> ToolReply:
         """One ``tools/call``: ``session`` is the caller's principal (its session, else its
         token, else None), ``meta`` the request's ``_meta``, ``request_id`` the host's JSON-RPC
-        id of the call. A run the principal did not start, when another principal did, is
-        ``UNKNOWN_RUN``."""
+        id of the call. A run another principal started (or, behind a token, a run nobody
+        owns) is ``UNKNOWN_RUN``."""
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
