@@ -23,6 +23,7 @@ from factledger.application.harness import Harness
 from factledger.application.harness_health import Health
 from factledger.application.observation import Observation
 from factledger.application.progress_snapshot import ProgressSnapshot
+from factledger.application.run_access import Caller
 from factledger.application.run_inspection import RunInspection
 from factledger.application.run_listing import RunPage
 from factledger.application.run_timeline import TimelineEntry
@@ -88,6 +89,7 @@ class AsyncHarness:
         end: datetime | None = None,
         run_id: str | None = None,
         budget: RunBudget | None = None,
+        principal: str | None = None,
     ) -> str:
         """Start a run with every registered tool granted; returns its id."""
         return await self._run(
@@ -99,6 +101,7 @@ class AsyncHarness:
                 end=end,
                 run_id=run_id,
                 budget=budget,
+                principal=principal,
             )
         )
 
@@ -262,6 +265,7 @@ class AsyncHarness:
         cursor: str | None = None,
         outcome: ReleaseOutcome | None = None,
         service: str | None = None,
+        caller: Caller | None = None,
     ) -> RunPage:
         """See ``Harness.list_runs``."""
         return await self._run(
@@ -271,8 +275,13 @@ class AsyncHarness:
                 cursor=cursor,
                 outcome=outcome,
                 service=service,
+                caller=caller,
             )
         )
+
+    async def require_access(self, run_id: str, caller: Caller) -> None:
+        """See ``Harness.require_access``."""
+        await self._run(partial(self._harness.require_access, run_id, caller))
 
     async def inspect_run(self, run_id: str) -> RunInspection:
         """See ``Harness.inspect_run``."""

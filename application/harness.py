@@ -30,6 +30,7 @@ from factledger.application.interceptor import Observed
 from factledger.application.observation import Observation
 from factledger.application.release.check_service import CheckRefused
 from factledger.application.release.outcomes import AlreadyReleased, UnknownRun
+from factledger.application.run_access import owner_digest
 from factledger.application.run_limits import limit_end
 from factledger.application.run_repository import Committed, StoreFailed
 from factledger.application.run_service import LimitReached, StartedRun
@@ -102,8 +103,12 @@ class Harness(ViewOperations, HealthOperations):
         end: datetime | None = None,
         run_id: str | None = None,
         budget: RunBudget | None = None,
+        principal: str | None = None,
     ) -> str:
-        """Start a run with every registered tool granted; returns its id."""
+        """Start a run with every registered tool granted; returns its id. ``principal``: who
+        starts it through a transport (an opaque, non-secret id: ``token_principal`` of a
+        bearer token, an MCP session's); the run records its digest as its owner, and only
+        that principal may use the run through a transport (``require_access``)."""
         if (start is not None and start.tzinfo is None) or (end is not None and end.tzinfo is None):
             raise HarnessError(HarnessErrorCode.INVALID_INPUT, "start and end need a time zone")
         if start is not None and end is not None and end < start:
@@ -115,6 +120,7 @@ class Harness(ViewOperations, HealthOperations):
             question=question,
             run_id=run_id,
             progress=self._parts.progress,
+            owner=None if principal is None else owner_digest(principal),
         )
         if isinstance(started, StartedRun):
             return started.run_id

@@ -15,6 +15,7 @@ from factledger.application.canonical_view import CanonicalView
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.application.harness_parts import FacadeCore, store_unavailable, unknown_run
 from factledger.application.progress_snapshot import ProgressSnapshot
+from factledger.application.run_access import Caller
 from factledger.application.run_inspection import RunInspection, call_summary, inspect_run
 from factledger.application.run_listing import RunLister, RunPage
 from factledger.application.run_repository import StoreFailed
@@ -36,6 +37,14 @@ __all__ = ["ViewOperations"]
 class ViewOperations(FacadeCore):
     """Reads of a run and its calls."""
 
+    def require_access(self, run_id: str, caller: Caller) -> None:
+        """Raise ``UNKNOWN_RUN`` unless ``caller`` may use the run (``run_access``): a run
+        another principal started is answered exactly as a run that does not exist."""
+        run = self._log(run_id).run
+        assert run is not None  # _log answers started runs only
+        if not caller.may_use(run.context.owner):
+            raise unknown_run()
+
     def run_summary(self, run_id: str) -> RunSummary:
         """The run's state, context, budget use and release decision (metadata only)."""
         return RunSummary.from_log(self._log(run_id))
@@ -47,13 +56,15 @@ class ViewOperations(FacadeCore):
         cursor: str | None = None,
         outcome: ReleaseOutcome | None = None,
         service: str | None = None,
+        caller: Caller | None = None,
     ) -> RunPage:
         """Recorded runs, newest first, a page at a time: question digest, service, window,
         release outcome, fallback type, calls and start (``limit`` 1..200; pass a page's
-        ``next_cursor`` as ``cursor`` for the next one)."""
+        ``next_cursor`` as ``cursor`` for the next one). A transport passes its ``caller``:
+        only the runs it may use are listed."""
         try:
             page = RunLister(self._parts.runs).page(
-                limit=limit, cursor=cursor, outcome=outcome, service=service
+                limit=limit, cursor=cursor, outcome=outcome, service=service, caller=caller
             )
         except ValueError as bad:
             raise HarnessError(HarnessErrorCode.INVALID_INPUT, str(bad)) from None

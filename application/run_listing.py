@@ -8,7 +8,8 @@ SUCCESS), the fallback type, the tool calls and the start. An unreleased run has
 Paging is by cursor: a page's ``next_cursor`` is the id of the last run it examined, and the
 next page continues after that run in the store's newest-first index (runs started meanwhile
 do not shift it). A page examines at most ``MAX_EXAMINED`` runs: a filter that matches
-nothing in that stretch returns a short (even empty) page with a cursor to go on.
+nothing in that stretch returns a short (even empty) page with a cursor to go on. A transport
+passes its caller: the page then holds only the runs that caller may use (``run_access``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Final
 from attrs import frozen
 from returns.result import Success
 
+from factledger.application.run_access import Caller
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.domain.json_shape import record_json
 from factledger.domain.json_types import JsonObject
@@ -68,6 +70,8 @@ class RunListItem:
     """Events in the run's log."""
     head_hash: str
     """The hash of its last event (with ``events``, the chain head)."""
+    owner: str | None = None
+    """The digest of the principal that started the run (never a token); None: no owner."""
     log_readable: bool = True
     """False when the run's stored events do not decode or fold (verify the run): the row then
     holds only what the store's index says."""
@@ -112,6 +116,7 @@ def run_list_item(log: RunLog) -> RunListItem:
         started_at=run.started_at,
         events=log.sequence,
         head_hash=log.head_hash,
+        owner=run.context.owner,
     )
 
 
@@ -149,8 +154,10 @@ class RunLister:
         cursor: str | None = None,
         outcome: ReleaseOutcome | None = None,
         service: str | None = None,
+        caller: Caller | None = None,
     ) -> RunPage | StoreFailed:
-        """Up to ``limit`` runs after ``cursor`` matching the filters (``limit`` 1..MAX_PAGE)."""
+        """Up to ``limit`` runs after ``cursor`` matching the filters (``limit`` 1..MAX_PAGE);
+        with a ``caller``, only the runs it may use."""
         if not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"limit must be between 1 and {MAX_PAGE}")
         entries = self._entries_after(cursor)
@@ -170,8 +177,10 @@ class RunLister:
             if isinstance(log, RunLog) and log.run is None:
                 continue
             row = run_list_item(log) if isinstance(log, RunLog) else _unreadable(entry)
-            if (outcome is None or row.outcome == outcome) and (
-                service is None or row.service == service
+            if (
+                (outcome is None or row.outcome == outcome)
+                and (service is None or row.service == service)
+                and (caller is None or caller.may_use(row.owner))
             ):
                 rows.append(row)
         more = examined < len(entries)

@@ -87,10 +87,12 @@ class RunService:
         question: str | None = None,
         run_id: str | None = None,
         progress: ProgressPolicy | None = None,
+        owner: str | None = None,
     ) -> StartedRun | Refused | StoreFailed:
-        """Start a run. The question's text stays out of the event: only its digest and size."""
+        """Start a run. The question's text stays out of the event: only its digest and size;
+        ``owner`` is the digest of the principal that starts it (``run_access.owner_digest``)."""
         new_id = run_id or self._ids.new_run_id()
-        context = context or DiagnosisContext()
+        context = evolve(context or DiagnosisContext(), owner=owner)
         if question is not None:
             encoded = question.encode("utf-8")
             context = evolve(

@@ -57,6 +57,8 @@ class RunSummary:
     """Why evidence collection was stopped, if it was."""
     outcome: ReleaseOutcome | None
     """The release outcome, once released."""
+    owner: str | None = None
+    """The digest of the principal that started the run (never a token); None: no owner."""
 
     @classmethod
     def from_log(cls, log: RunLog) -> RunSummary:
@@ -78,6 +80,7 @@ class RunSummary:
             events=log.sequence,
             stop_reason=log.progress.stop_reason,
             outcome=None if log.released is None else log.released.outcome,
+            owner=run.context.owner,
         )
 
     def to_json(self) -> JsonObject:

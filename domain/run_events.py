@@ -61,6 +61,10 @@ class DiagnosisContext:
     """SHA-256 of the question text (the text itself is content and stays out of events)."""
     question_bytes: int = 0
     """Size of the question text in UTF-8 bytes."""
+    owner: str | None = None
+    """The digest of the principal that started the run (a transport's caller, never a token
+    or session id itself); None: nobody in particular (and every run recorded before owners
+    were)."""
 
     @property
     def is_complete(self) -> bool:

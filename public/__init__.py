@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from factledger.application.harness_errors import HarnessError, HarnessErrorCode
     from factledger.application.observation import Observation, ObservationStatus, RepairRequest
     from factledger.application.progress_snapshot import ProgressSnapshot
+    from factledger.application.run_access import Caller, token_principal
     from factledger.application.run_inspection import (
         CallSummary,
         CitationCheck,
@@ -75,6 +76,7 @@ _HOMES: Final[dict[str, tuple[str, ...]]] = {
     "factledger.application.progress_snapshot": ("ProgressSnapshot",),
     "factledger.application.run_views": ("CancelResult", "ModelUsage", "ReleaseStep", "RunSummary"),
     "factledger.application.statuses": ("StatusChange",),
+    "factledger.application.run_access": ("Caller", "token_principal"),
     "factledger.application.run_listing": ("RunListItem", "RunPage"),
     "factledger.application.run_inspection": (
         "CallSummary", "CitationCheck", "RunInspection", "TimelineEvent",
@@ -107,6 +109,8 @@ __all__ = [
     "load_settings",
     "RunBudget",
     "ToolFormat",
+    "Caller",
+    "token_principal",
     # what a tool call gives back
     "Observation",
     "ObservationStatus",

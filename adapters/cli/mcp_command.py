@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     with harness:
         warn_without_tools("mcp", harness)
-        gateway = McpGateway(harness)
+        gateway = McpGateway(harness, tokens_configured=bool(tokens))
         try:
             if args.transport == "stdio":
                 anyio.run(serve_stdio, gateway)

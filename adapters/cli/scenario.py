@@ -15,14 +15,15 @@ from factledger.domain.json_types import JsonObject, JsonValue
 __all__ = ["describe_observation", "print_result", "run_transcript"]
 
 
-def run_transcript(harness: Harness, path: Path) -> LoopResult:
-    """Replay one transcript in a new run and release it."""
+def run_transcript(harness: Harness, path: Path, *, principal: str | None = None) -> LoopResult:
+    """Replay one transcript in a new run and release it (``principal``: the run's owner)."""
     transcript = load_transcript(path)
     run_id = harness.start_run(
         question=transcript.question,
         service=transcript.service,
         start=transcript.start,
         end=transcript.end,
+        principal=principal,
     )
     model = TranscriptModel(transcript)
     loop = AgentLoop(harness, SystemClock())

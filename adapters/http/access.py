@@ -1,17 +1,19 @@
 """Run ownership on HTTP: with tokens, a run is usable only by the token that started it.
 
 The principal of a request is the digest of the bearer token it carried (``auth.py`` records
-it; none without tokens: the API is then loopback-only and every caller is the same person).
-A request naming a run another principal started is answered 404 ``UNKNOWN_RUN``, exactly as a
-run that does not exist.
+it; none without tokens: the API is then loopback-only). A run records its starter's digest
+in its own log, and the facade's ``require_access`` applies the one rule
+(``application/run_access.py``): a request naming a run another principal started, or, behind
+a token, a run nobody owns, is answered 404 ``UNKNOWN_RUN``, exactly as a run that does not
+exist. ``GET /runs`` and the console list only the caller's runs the same way.
 """
 
 from __future__ import annotations
 
 from fastapi import Request
 
-from factledger.application.harness_parts import unknown_run
-from factledger.application.run_access import RunOwners
+from factledger.application.harness import Harness
+from factledger.application.run_access import Caller
 
 __all__ = ["RunAccess", "principal_of"]
 
@@ -23,17 +25,18 @@ def principal_of(request: Request) -> str | None:
 
 
 class RunAccess:
-    """The owners of the runs this app started, and the check every run route makes."""
+    """Who a request is, and the check every run route makes."""
 
-    def __init__(self, owners: RunOwners | None = None) -> None:
-        self._owners = owners or RunOwners()
+    def __init__(self, harness: Harness, *, tokens_configured: bool) -> None:
+        self._harness = harness
+        self._tokens = tokens_configured
 
-    def started(self, run_id: str, request: Request) -> None:
-        """The request's principal started ``run_id``."""
-        self._owners.started(run_id, principal_of(request))
+    def caller(self, request: Request) -> Caller:
+        """The caller a request stands for."""
+        return Caller(principal_of(request), self._tokens)
 
     def require(self, request: Request) -> None:
-        """A dependency: refuse a run of another principal as ``UNKNOWN_RUN``."""
+        """A dependency: refuse a run the caller may not use as ``UNKNOWN_RUN``."""
         run_id = request.path_params.get("run_id")
-        if isinstance(run_id, str) and not self._owners.may_use(run_id, principal_of(request)):
-            raise unknown_run()
+        if isinstance(run_id, str):
+            self._harness.require_access(run_id, self.caller(request))

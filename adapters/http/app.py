@@ -111,16 +111,15 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     if tokens:
         dependencies.append(Depends(bearer_guard(tokens)))
         guarded[401] = {"description": "No or a wrong bearer token (`UNAUTHORIZED`)."}
-    access = RunAccess()
+    access = RunAccess(harness, tokens_configured=bool(tokens))
     dependencies.append(Depends(access.require))
     guarded[413] = {"description": "The body is over the limit (`REQUEST_TOO_LARGE`)."}
     guarded[422] = {"description": "The request does not match the schema (`INVALID_REQUEST`)."}
     guarded[500] = {"description": "An unexpected failure (`INTERNAL_ERROR`), never detailed."}
-    app.include_router(listing_router(harness), dependencies=dependencies, responses=guarded)
-    runs = runs_router(harness, limits, access)
-    app.include_router(runs, dependencies=dependencies, responses=guarded)
+    for router in (listing_router(harness, access), runs_router(harness, limits, access)):
+        app.include_router(router, dependencies=dependencies, responses=guarded)
     app.include_router(checks_router(harness), dependencies=dependencies, responses=guarded)
-    app.include_router(console_router(harness, options.token))
+    app.include_router(console_router(harness, tokens))
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

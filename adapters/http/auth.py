@@ -20,7 +20,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from factledger.adapters.http.problems import ProblemError
 from factledger.application.run_access import token_principal
 
-__all__ = ["TokenError", "bearer_guard", "token_from_env", "tokens_from_env"]
+__all__ = ["TokenError", "bearer_guard", "matching_principal", "token_from_env", "tokens_from_env"]
 
 
 _SCHEME = HTTPBearer(
@@ -56,20 +56,27 @@ def token_from_env(token_env: str | None, environ: Mapping[str, str]) -> str | N
     return tokens[0] if tokens else None
 
 
+def matching_principal(given: str, tokens: tuple[str, ...]) -> str | None:
+    """The principal of the token ``given`` equals, None when it is none of ``tokens``; every
+    token is compared in constant time (no early exit to time)."""
+    encoded = given.encode("utf-8")
+    matched = None
+    for token in tokens:
+        if hmac.compare_digest(encoded, token.encode("utf-8")):
+            matched = token_principal(token)
+    return matched
+
+
 def bearer_guard(tokens: tuple[str, ...]) -> Callable[..., None]:
     """A dependency that refuses a request without ``Authorization: Bearer <token>`` for one
     of ``tokens``, and records the matching token's principal on the request."""
-    expected = [(token.encode("utf-8"), token_principal(token)) for token in tokens]
 
     def require_token(
         request: Request,
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_SCHEME)],
     ) -> None:
-        given = b"" if credentials is None else credentials.credentials.encode("utf-8")
-        matched = None
-        for token, principal in expected:  # every token compared: no early exit to time
-            if hmac.compare_digest(given, token):
-                matched = principal
+        given = "" if credentials is None else credentials.credentials
+        matched = matching_principal(given, tokens)
         if matched is None:
             raise ProblemError("UNAUTHORIZED", headers={"WWW-Authenticate": "Bearer"})
         request.state.principal = matched

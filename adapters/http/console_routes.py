@@ -4,13 +4,13 @@ Each page calls the facade once or twice (``list_runs``, ``inspect_run``) and re
 typed result (``console_pages.py``). When the server has a token the console needs it too:
 open ``/ui/?token=<token>`` once, and the console answers with an HttpOnly, SameSite=Strict
 cookie and a redirect to the same page without the token in its address; later pages carry the
-cookie (an ``Authorization: Bearer`` header is accepted as well). Without a token the console,
-like the API, is served on loopback only.
+cookie (an ``Authorization: Bearer`` header is accepted as well). Behind a token the console,
+like ``GET /runs``, shows only the runs that token started. Without a token the console, like
+the API, is served on loopback only.
 """
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated, Final
 from urllib.parse import urlencode
 
@@ -18,9 +18,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from factledger.adapters.http.auth import matching_principal
 from factledger.adapters.http.console_pages import error_page, inspection_page, listing_page
 from factledger.application.harness import Harness
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
+from factledger.application.run_access import Caller
 from factledger.domain.status import ReleaseOutcome
 
 __all__ = ["CONSOLE_COOKIE", "console_router"]
@@ -60,31 +62,33 @@ def _refused(error: HarnessError) -> HTMLResponse:
     return _html(error_page(error.code.value, str(error)), status)
 
 
-def _authorised(request: Request, token: str | None) -> bool:
-    if token is None:
-        return True
-    expected = token.encode("utf-8")
+def _caller(request: Request, tokens: tuple[str, ...]) -> Caller | None:
+    """The caller a request stands for; None when it carries none of the tokens."""
+    if not tokens:
+        return Caller(None, tokens_configured=False)
     given = request.cookies.get(CONSOLE_COOKIE, "")
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         given = header[7:]
-    return hmac.compare_digest(given.encode("utf-8"), expected)
+    principal = matching_principal(given, tokens)
+    return None if principal is None else Caller(principal, tokens_configured=True)
 
 
-def _login(request: Request, token: str | None) -> Response | None:
-    """A redirect that sets the cookie when the query carries the right token; a 401 page
-    when the request is not authorised; None when it may go on."""
+def _login(request: Request, tokens: tuple[str, ...]) -> Caller | Response:
+    """A redirect that sets the cookie when the query carries a right token; a 401 page
+    when the request is not authorised; else the caller it stands for."""
     given = request.query_params.get("token")
-    if token is not None and given is not None:
-        if not hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8")):
+    if tokens and given is not None:
+        if matching_principal(given, tokens) is None:
             return _html(error_page("UNAUTHORIZED", "The token is not the server's."), 401)
         rest = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
         location = request.url.path + (f"?{urlencode(rest)}" if rest else "")
         redirect = RedirectResponse(location, 303)
-        redirect.set_cookie(CONSOLE_COOKIE, token, httponly=True, samesite="strict", path="/ui")
+        redirect.set_cookie(CONSOLE_COOKIE, given, httponly=True, samesite="strict", path="/ui")
         return redirect
-    if _authorised(request, token):
-        return None
+    caller = _caller(request, tokens)
+    if caller is not None:
+        return caller
     return _html(
         error_page(
             "UNAUTHORIZED", "This server has a token: open /ui/?token=<token> once to sign in."
@@ -93,8 +97,9 @@ def _login(request: Request, token: str | None) -> Response | None:
     )
 
 
-def console_router(harness: Harness, token: str | None) -> APIRouter:
-    """The console's pages over ``harness`` (``token``: the server's bearer token, if any)."""
+def console_router(harness: Harness, tokens: tuple[str, ...]) -> APIRouter:
+    """The console's pages over ``harness`` (``tokens``: the server's bearer tokens, if any);
+    behind a token each page shows only the runs that token started."""
     router = APIRouter(prefix="/ui", include_in_schema=False)
 
     @router.get("/", response_class=HTMLResponse)
@@ -104,16 +109,20 @@ def console_router(harness: Harness, token: str | None) -> APIRouter:
         service: Annotated[str | None, Query()] = None,
         cursor: Annotated[str | None, Query()] = None,
     ) -> Response:
-        refused = _login(request, token)
-        if refused is not None:
-            return refused
+        caller = _login(request, tokens)
+        if not isinstance(caller, Caller):
+            return caller
         try:
             filters = _Filters(outcome=outcome or None, service=service or None, cursor=cursor)
         except ValidationError:
             return _html(error_page("INVALID_INPUT", "Unknown outcome or too long a value."), 422)
         try:
             page = harness.list_runs(
-                limit=50, cursor=filters.cursor, outcome=filters.outcome, service=filters.service
+                limit=50,
+                cursor=filters.cursor,
+                outcome=filters.outcome,
+                service=filters.service,
+                caller=caller,
             )
         except HarnessError as error:
             return _refused(error)
@@ -121,10 +130,11 @@ def console_router(harness: Harness, token: str | None) -> APIRouter:
 
     @router.get("/runs/{run_id}", response_class=HTMLResponse)
     def run_page(request: Request, run_id: str) -> Response:
-        refused = _login(request, token)
-        if refused is not None:
-            return refused
+        caller = _login(request, tokens)
+        if not isinstance(caller, Caller):
+            return caller
         try:
+            harness.require_access(run_id, caller)
             inspection = harness.inspect_run(run_id)
         except HarnessError as error:
             return _refused(error)

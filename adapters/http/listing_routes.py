@@ -1,13 +1,14 @@
 """``GET /runs``: the recorded runs, newest first, a page at a time, filtered by outcome or
-service; one call to ``Harness.list_runs``."""
+service, only the caller's runs behind a token; one call to ``Harness.list_runs``."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from factledger.adapters.http.access import RunAccess
 from factledger.adapters.http.models import reply
 from factledger.adapters.http.shapes import response_model
 from factledger.application.harness import Harness
@@ -38,17 +39,22 @@ class RunsQuery(BaseModel):
     """Only runs diagnosing this service."""
 
 
-def listing_router(harness: Harness) -> APIRouter:
-    """``GET /runs`` over ``harness``."""
+def listing_router(harness: Harness, access: RunAccess) -> APIRouter:
+    """``GET /runs`` over ``harness``: the runs ``access`` lets the caller use."""
     router = APIRouter(prefix="/runs", tags=["runs"])
 
     @router.get("", response_model=RunPageModel, responses=_ERRORS, summary="List runs")
-    def list_runs(query: Annotated[RunsQuery, Query()]) -> BaseModel:
+    def list_runs(query: Annotated[RunsQuery, Query()], request: Request) -> BaseModel:
         """Recorded runs, newest first: question digest and size, service, window, release
         outcome (a FALLBACK run lists FALLBACK), fallback type, calls and start. Pass a page's
-        `next_cursor` as `cursor` for the next page."""
+        `next_cursor` as `cursor` for the next page. Behind a token, only the runs this
+        token started."""
         page = harness.list_runs(
-            limit=query.limit, cursor=query.cursor, outcome=query.outcome, service=query.service
+            limit=query.limit,
+            cursor=query.cursor,
+            outcome=query.outcome,
+            service=query.service,
+            caller=access.caller(request),
         )
         return reply(RunPageModel, page.to_json())
 

@@ -68,7 +68,7 @@ _EVENTS: Responses = {
 
 
 def runs_router(harness: Harness, limits: StreamLimits, access: RunAccess) -> APIRouter:
-    """The ``/runs`` endpoints over ``harness``; ``access`` learns who started each run."""
+    """The ``/runs`` endpoints over ``harness``; ``access`` knows who each request is."""
     router = APIRouter(prefix="/runs", tags=["runs"])
     _run_endpoints(router, harness, access)
     _call_endpoints(router, harness)
@@ -104,8 +104,8 @@ def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> No
             service=request.service,
             start=request.start,
             end=request.end,
+            principal=access.caller(http).principal,
         )
-        access.started(run_id, http)
         response.headers["Location"] = f"/runs/{run_id}"
         return reply(RunCreatedModel, {"run_id": run_id})
 

@@ -10,6 +10,11 @@ by a fresh one (``mcp-<server>-<n>``; numeric request ids are counters, not name
 observation carries it, and the draft cites it. A client that sends several calls of one model
 turn names that turn in ``_meta`` as ``factledger/step`` (a non-negative integer): the calls of
 one step are admitted together; without it every call is a step of its own.
+
+A run is usable only by the principal that started it: ``start_run`` records the caller's
+principal as the run's owner, and a run named in ``_meta`` or to ``verify_run`` goes through
+the facade's ``require_access`` (``tokens_configured``: behind a token a run nobody owns is
+refused too), answering ``UNKNOWN_RUN`` exactly as for a run that does not exist.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from factledger.adapters.mcp.control_tools import (
 )
 from factledger.adapters.mcp.tool_contracts import annotations_of, output_schema_of
 from factledger.application.harness import Harness, HarnessError
-from factledger.application.run_access import RunOwners
+from factledger.application.run_access import Caller
 from factledger.domain.ids import is_valid_tool_call_id
 from factledger.domain.json_types import JsonObject
 
@@ -87,7 +92,9 @@ def _error(code: str, message: str) -> ToolReply:
 class McpGateway:
     """Routes MCP tool calls to a ``Harness``; thread-safe (calls run on worker threads)."""
 
-    def __init__(self, harness: Harness, *, id_prefix: str | None = None) -> None:
+    def __init__(
+        self, harness: Harness, *, id_prefix: str | None = None, tokens_configured: bool = False
+    ) -> None:
         self._harness = harness
         clashes = set(CONTROL_TOOLS) & set(harness.tool_names)
         if clashes:
@@ -96,7 +103,7 @@ class McpGateway:
         self._counter = itertools.count(1)
         self._lock = threading.Lock()
         self._session_runs: OrderedDict[str, str] = OrderedDict()
-        self._owners = RunOwners()
+        self._tokens = tokens_configured
 
     @property
     def harness(self) -> Harness:
@@ -137,8 +144,8 @@ class McpGateway:
     ) -> ToolReply:
         """One ``tools/call``: ``session`` is the caller's principal (its session, else its
         token, else None), ``meta`` the request's ``_meta``, ``request_id`` the host's JSON-RPC
-        id of the call. A run the principal did not start, when another principal did, is
-        ``UNKNOWN_RUN``."""
+        id of the call. A run another principal started (or, behind a token, a run nobody
+        owns) is ``UNKNOWN_RUN``."""
         try:
             if name == START_RUN:
                 return self._start_run(arguments, session)
@@ -163,11 +170,14 @@ class McpGateway:
         except ValidationError as invalid:
             return _error("INVALID_ARGUMENTS", _fields_message(START_RUN, invalid))
         run_id = self._harness.start_run(
-            question=parsed.question, service=parsed.service, start=parsed.start, end=parsed.end
+            question=parsed.question,
+            service=parsed.service,
+            start=parsed.start,
+            end=parsed.end,
+            principal=session,
         )
         if session is not None:
             self._remember(session, run_id)
-        self._owners.started(run_id, session)
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
@@ -199,8 +209,7 @@ class McpGateway:
         run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
         if isinstance(run_id, ToolReply):
             return run_id
-        if not self._owners.may_use(run_id, session):
-            return _error("UNKNOWN_RUN", "no run with this id")
+        self._harness.require_access(run_id, Caller(session, self._tokens))
         verdict = self._harness.verify(run_id)
         return ToolReply(verdict.to_json(), is_error=not verdict.ok)
 
@@ -237,8 +246,7 @@ class McpGateway:
                 )
             return from_session
         if from_meta is not None:
-            if not self._owners.may_use(from_meta, session):
-                return _error("UNKNOWN_RUN", "no run with this id")
+            self._harness.require_access(from_meta, Caller(session, self._tokens))
             return from_meta
         return _error(
             "RUN_REQUIRED",

@@ -10,13 +10,15 @@ Sessions: a stdio server serves one client, so the process is the session; on st
 the session is the ``Mcp-Session-Id`` of a handshake-era (initialize) connection, and a
 2026-07-28 client, which keeps no session, is known by its bearer token (or, on a loopback
 server without one, as the one local caller). The run a session started is its current run and
-usable by it alone. A tool the server does not list is a JSON-RPC error (invalid params).
+usable by it alone, in every server on the same store (the run records its owner). A tool
+the server does not list is a JSON-RPC error (invalid params).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -58,9 +60,13 @@ _INSTRUCTIONS = (
 )
 
 
+_STDIO_SESSION = f"stdio:{secrets.token_hex(16)}"
+
+
 def stdio_session_key(_: ServerRequestContext[Any, Any]) -> str | None:
-    """A stdio server has exactly one client: the process is the session."""
-    return "stdio"
+    """A stdio server has exactly one client: the process is the session (one random id per
+    process, so another stdio server on the same store is another principal)."""
+    return _STDIO_SESSION
 
 
 def http_session_key(ctx: ServerRequestContext[Any, Any]) -> str | None:

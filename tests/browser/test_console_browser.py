@@ -16,6 +16,7 @@ from factledger.adapters.cli.scenario import run_transcript
 from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.demo.incident import demo_settings, transcript_path
 from factledger.adapters.http import ApiOptions, create_app
+from factledger.application.run_access import token_principal
 from tests.integration.http.serving import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -39,7 +40,9 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
     settings = demo_settings(tmp_path_factory.mktemp("console"), StoreSettings(kind="memory"))
     with build_harness(settings) as harness:
         ids = {
-            scenario: run_transcript(harness, transcript_path(scenario)).run_id
+            scenario: run_transcript(
+                harness, transcript_path(scenario), principal=token_principal(TOKEN)
+            ).run_id
             for scenario in ("honest", "hallucinating", "looping")
         }
         with serving(create_app(harness, ApiOptions(token=TOKEN))) as url:

@@ -7,13 +7,14 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
+from attrs import evolve
 from returns.result import Failure, Success
 
 from factledger.domain.codec import canonical_json, chain_hash
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.events import GENESIS_HASH
 from factledger.domain.progress.events import ProtocolViolationRecorded
-from factledger.domain.run_events import InvocationBegan
+from factledger.domain.run_events import InvocationBegan, RunStarted
 
 AT = "2026-03-01T12:00:00.000000Z"
 
@@ -94,3 +95,35 @@ def test_the_new_fields_round_trip() -> None:
     assert isinstance(decoded, Success)
     assert decoded.unwrap().event == event
     assert json.loads(sealed[0].data)["payload"]["abandon_at"] == "2026-03-01T12:01:00.000000Z"
+
+
+STARTED_BEFORE_OWNERS = {
+    "run_id": "run-1",
+    "budget": {"tool_calls": 8, "model_calls": 16},
+    "tools": [],
+    "context": {
+        "service": "card-gateway",
+        "start": None,
+        "end": None,
+        "question_digest": None,
+        "question_bytes": 0,
+    },
+    "deadline": AT,
+}
+
+
+def test_a_run_started_before_owners_were_recorded_decodes_as_unowned() -> None:
+    data, digest = _stored("RUN_STARTED", STARTED_BEFORE_OWNERS)
+    decoded = default_codec().decode(data, digest)
+    assert isinstance(decoded, Success), decoded
+    event = decoded.unwrap().event
+    assert isinstance(event, RunStarted)
+    assert event.context.service == "card-gateway"
+    assert event.context.owner is None
+    owned = evolve(event, context=evolve(event.context, owner="d" * 64))
+    sealed = default_codec().seal(
+        "run-1", 1, GENESIS_HASH, datetime(2026, 3, 1, tzinfo=UTC), [owned]
+    )
+    again = default_codec().decode(sealed[0].data, sealed[0].hash)
+    assert isinstance(again, Success)
+    assert again.unwrap().event == owned

@@ -8,6 +8,7 @@ import httpx
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
+from factledger.application.run_access import Caller
 from factledger.application.run_views import RunSummary
 from factledger.domain.budget import RunBudget
 from factledger.domain.json_types import JsonObject
@@ -245,7 +246,10 @@ def test_nothing_served_about_calls_that_read_the_secret_lines_carries_a_secret(
 
 
 class BrokenHarness(Harness):
-    """A harness whose summary fails with an exception carrying content."""
+    """A harness whose access check and summary fail with an exception carrying content."""
+
+    def require_access(self, run_id: str, caller: Caller) -> None:
+        raise RuntimeError(f"backend said {planted_secrets()[1]}")
 
     def run_summary(self, run_id: str) -> RunSummary:
         raise RuntimeError(f"backend said {planted_secrets()[1]}")

@@ -240,3 +240,49 @@ def test_sessionless_callers_are_bound_by_their_token_and_own_their_runs(tmp_pat
     with _serve(tmp_path, ["--config", str(config)], environment) as url:
         anyio.run(as_team, "team-a-token", team_a)
         anyio.run(as_team, "team-b-token", team_b)
+
+
+def test_a_run_is_its_tokens_on_another_server_over_the_same_store_and_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "factledger.toml"
+    knowledge = transcript_path("honest").parent.parent / "knowledge"
+    store = tmp_path / "store.db"
+    config.write_text(
+        f'[store]\nkind = "sqlite"\npath = "{store.as_posix()}"\n\n'
+        f'[knowledge]\ndir = "{knowledge.as_posix()}"\n\n[http]\ntoken_env = "{TOKEN_ENV}"\n'
+    )
+    environment = {TOKEN_ENV: "team-a-token,team-b-token"}
+    started: list[str] = []
+    answers: list[str] = []
+    lookup = {"previous_observation": None, "input": {"query": "GW-504"}}
+
+    async def as_team(url: str, token: str, scenario: Scenario) -> None:
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http:
+            transport = streamable_http_client(url, http_client=http)
+            async with Client(transport, read_timeout_seconds=30) as client:
+                await scenario(client)
+
+    async def team_a_starts(client: Client) -> None:
+        started.append(str(payload(await call(client, "start_run", dict(WINDOW)))["run_id"]))
+
+    async def names_the_run(client: Client) -> None:
+        result = payload(await call(client, "lookup_knowledge", lookup, run_id=started[0]))
+        # Any answer but UNKNOWN_RUN means the run was let in (a second lookup of the same
+        # query is a protocol violation: the first one's evidence is not evaluated).
+        answers.append("UNKNOWN_RUN" if result.get("error_code") == "UNKNOWN_RUN" else "USABLE")
+
+    args = ["--config", str(config)]
+    with (
+        _serve(tmp_path, args, environment) as first,
+        _serve(tmp_path, args, environment) as second,
+    ):
+        anyio.run(as_team, first, "team-a-token", team_a_starts)
+        anyio.run(as_team, second, "team-b-token", names_the_run)
+        anyio.run(as_team, second, "team-a-token", names_the_run)
+    with _serve(tmp_path, args, environment) as restarted:
+        anyio.run(as_team, restarted, "team-b-token", names_the_run)
+        anyio.run(as_team, restarted, "team-a-token", names_the_run)
+
+    assert answers == ["UNKNOWN_RUN", "USABLE", "UNKNOWN_RUN", "USABLE"]
+    assert b"team-a-token" not in store.read_bytes()
