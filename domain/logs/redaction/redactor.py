@@ -397,4 +397,4 @@ class Redactor:
 
 
 def _count_in(parts: list[str], table: dict[str, bool]) -> int:
-    return sum(1 for part in parts if part in table)
+    return sum(map(table.__contains__, parts))
