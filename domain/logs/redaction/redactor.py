@@ -94,9 +94,9 @@ class Redactor:
         when its words pass both halves."""
         self._number_gates: dict[str, int] = {}
         self._flags_of: dict[str, int] = {}
-        """Every word with flags → all of them (the union of the four tables above)."""
         self._notable: set[str] = set()
-        """The words of ``_flagged``, ``_digit_groups`` and ``_halves``, in one look-up."""
+        """Every word with flags → all of them (the union of the four tables above), and the
+        words of ``_flagged``, ``_digit_groups`` and ``_halves`` in one set."""
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -150,9 +150,7 @@ class Redactor:
         parts = text.split(" ")
         hooked = list(map(self._seen.get, parts))
         if None in hooked:
-            for index, found in enumerate(hooked):
-                if found is None:
-                    hooked[index] = self._learn(parts[index])[1]
+            self._fill(parts, hooked)
         if not self._notable.isdisjoint(parts) and self._needs_context(parts):
             rewritten = self._context(text, parts)
             if rewritten != text:
@@ -167,17 +165,21 @@ class Redactor:
         """The hook's result for every word, learning the words not seen yet."""
         hooked = list(map(self._seen.get, parts))
         if None in hooked:
-            for index, found in enumerate(hooked):
-                if found is None:
-                    hooked[index] = self._learn(parts[index])[1]
+            self._fill(parts, hooked)
         return hooked  # type: ignore[return-value]  # every None was replaced above
+
+    def _fill(self, parts: list[str], hooked: list[str | None]) -> None:
+        index = -1
+        for _ in range(hooked.count(None)):
+            index = hooked.index(None, index + 1)
+            hooked[index] = self._learn(parts[index])[1]
 
     def _needs_context(self, parts: list[str]) -> bool:
         flagged = self._flagged
         if flagged and not flagged.keys().isdisjoint(parts):
             return True
         groups = self._digit_groups
-        if groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3:
+        if not groups.keys().isdisjoint(parts) and sum(map(groups.__contains__, parts)) >= 3:
             return True
         halves = self._halves
         return bool(halves) and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts)
@@ -224,7 +226,7 @@ class Redactor:
         flags = 0
         for part in parts:
             flags |= flags_of.get(part, 0)
-        groups = _count_in(parts, self._digit_groups)
+        groups = sum(map(self._digit_groups.__contains__, parts))
         rewritten = text
         if flags & CONTEXT:
             lowered = text.lower()
@@ -394,7 +396,3 @@ class Redactor:
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
         return redact_field(self.redact, key, value)
-
-
-def _count_in(parts: list[str], table: dict[str, bool]) -> int:
-    return sum(map(table.__contains__, parts))
