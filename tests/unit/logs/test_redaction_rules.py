@@ -100,7 +100,6 @@ def test_a_bracketed_ipv6_address_with_a_port_is_replaced_whatever_follows() -> 
     )
 
 
-
 def test_a_warm_word_memory_redacts_every_corpus_line_as_a_fresh_redactor_does() -> None:
     """Words already learned from other lines still call for the context patterns and the
     text families of a later line (the redactor decides that from remembered words)."""
