@@ -93,6 +93,10 @@ class Redactor:
         (``_cue_halves``) of a family with a cue → those flags: a text is read for them only
         when its words pass both halves."""
         self._number_gates: dict[str, int] = {}
+        self._flags_of: dict[str, int] = {}
+        self._notable: set[str] = set()
+        """Every word with flags → all of them (the union of the four tables above), and the
+        words of ``_flagged``, ``_digit_groups`` and ``_halves`` in one set."""
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -111,6 +115,8 @@ class Redactor:
             self._digit_groups.clear()
             self._halves.clear()
             self._cue_halves.clear()
+            self._flags_of.clear()
+            self._notable.clear()
 
     def redact(self, text: str) -> str:
         """The text with every sensitive value replaced by its placeholder."""
@@ -121,7 +127,7 @@ class Redactor:
             return self._redact_lines(text)
         parts = text.split(" ")
         self._known(parts)
-        if self._needs_context(parts):
+        if not self._notable.isdisjoint(parts) and self._needs_context(parts):
             rewritten = self._context(text, parts)
             if rewritten != text:
                 return self._words(rewritten)
@@ -136,24 +142,16 @@ class Redactor:
         hook = self._hook
         if hook is None:
             raise TypeError("redact_words needs a Redactor built with a word_hook")
-        self._bound_memory()
+        if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
+            self._bound_memory()
         if not text or "\n" in text or "\t" in text or "\r" in text:
             redacted_text = self.redact(text)
             return redacted_text, [hook(word) for word in redacted_text.split()]
         parts = text.split(" ")
         hooked = list(map(self._seen.get, parts))
         if None in hooked:
-            for index, found in enumerate(hooked):
-                if found is None:
-                    hooked[index] = self._learn(parts[index])[1]
-        flagged = self._flagged
-        groups = self._digit_groups
-        halves = self._halves
-        if (
-            (flagged and not flagged.keys().isdisjoint(parts))
-            or (groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3)
-            or (halves and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts))
-        ):
+            self._fill(parts, hooked)
+        if not self._notable.isdisjoint(parts) and self._needs_context(parts):
             rewritten = self._context(text, parts)
             if rewritten != text:
                 rewritten = self._words(rewritten)
@@ -167,29 +165,34 @@ class Redactor:
         """The hook's result for every word, learning the words not seen yet."""
         hooked = list(map(self._seen.get, parts))
         if None in hooked:
-            for index, found in enumerate(hooked):
-                if found is None:
-                    hooked[index] = self._learn(parts[index])[1]
+            self._fill(parts, hooked)
         return hooked  # type: ignore[return-value]  # every None was replaced above
+
+    def _fill(self, parts: list[str], hooked: list[str | None]) -> None:
+        index = -1
+        for _ in range(hooked.count(None)):
+            index = hooked.index(None, index + 1)
+            hooked[index] = self._learn(parts[index])[1]
 
     def _needs_context(self, parts: list[str]) -> bool:
         flagged = self._flagged
         if flagged and not flagged.keys().isdisjoint(parts):
             return True
         groups = self._digit_groups
-        if groups and not groups.keys().isdisjoint(parts) and _count_in(parts, groups) >= 3:
+        if not groups.keys().isdisjoint(parts) and sum(map(groups.__contains__, parts)) >= 3:
             return True
         halves = self._halves
         return bool(halves) and not halves.keys().isdisjoint(parts) and self._pairs_complete(parts)
 
     def _pairs_complete(self, parts: list[str]) -> bool:
         """True when the words pass both the gate and the cue of a family with a cue."""
-        halves, cue_halves = self._halves, self._cue_halves
+        cue_halves = self._cue_halves
         if not cue_halves or cue_halves.keys().isdisjoint(parts):
             return False
+        flags_of = self._flags_of
         bits = 0
         for part in parts:
-            bits |= halves.get(part, 0) | cue_halves.get(part, 0)
+            bits |= flags_of.get(part, 0)
         return pair_complete(bits >> FAMILY_SHIFT)
 
     def _words(self, text: str) -> str:
@@ -219,12 +222,11 @@ class Redactor:
         return "".join(pieces)
 
     def _context(self, text: str, parts: list[str]) -> str:
-        flagged = self._flagged
+        flags_of = self._flags_of
         flags = 0
-        halves, cue_halves = self._halves, self._cue_halves
         for part in parts:
-            flags |= flagged.get(part, 0) | halves.get(part, 0) | cue_halves.get(part, 0)
-        groups = _count_in(parts, self._digit_groups)
+            flags |= flags_of.get(part, 0)
+        groups = sum(map(self._digit_groups.__contains__, parts))
         rewritten = text
         if flags & CONTEXT:
             lowered = text.lower()
@@ -320,13 +322,7 @@ class Redactor:
                 flags |= self._number_families(value)
         else:
             found, value_hook = self._lookup(value)
-            flags |= (
-                self._flagged.get(value, 0)
-                | self._halves.get(value, 0)
-                | self._cue_halves.get(value, 0)
-            ) & ~DIGIT_GROUP
-            if value in self._digit_groups:
-                flags |= DIGIT_GROUP
+            flags |= self._flags_of.get(value, 0)
         redacted = word if found is value else key + found
         shape_hook = key + value_hook
         return self._remember(word, redacted, flags, shape_hook)
@@ -358,17 +354,23 @@ class Redactor:
         self._seen[word] = hooked
         if redacted != word:
             self._changed[word] = redacted
+        if not flags:
+            return redacted, hooked
+        self._flags_of[word] = flags
         if flags & DIGIT_GROUP:
             self._digit_groups[word] = True
+            self._notable.add(word)
             flags &= ~DIGIT_GROUP
         if not flags:
             pass
         elif flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
             self._flagged[word] = flags
+            self._notable.add(word)
         elif flags & _PAIRED_CUE_FLAGS:
             self._cue_halves[word] = flags
         else:
             self._halves[word] = flags
+            self._notable.add(word)
         return redacted, hooked
 
     def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
@@ -394,7 +396,3 @@ class Redactor:
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
         return redact_field(self.redact, key, value)
-
-
-def _count_in(parts: list[str], table: dict[str, bool]) -> int:
-    return sum(1 for part in parts if part in table)

@@ -98,3 +98,21 @@ def test_a_bracketed_ipv6_address_with_a_port_is_replaced_whatever_follows() -> 
     assert Redactor().redact("listening on [2001:db8:b809::10b6]:8080:a") == (
         "listening on <IP>:8080:a"
     )
+
+
+def test_a_warm_word_memory_redacts_every_corpus_line_as_a_fresh_redactor_does() -> None:
+    """Words already learned from other lines still call for the context patterns and the
+    text families of a later line (the redactor decides that from remembered words)."""
+    from factledger.domain.logs.templates import mask_word
+    from tests.support.redaction_corpus import leaked, load
+
+    rows = load()
+    fresh = [Redactor().redact(row["line"]) for row in rows]
+    warm = Redactor(word_hook=mask_word)
+    for _ in range(2):
+        by_words = [warm.redact_words(row["line"])[0] for row in rows]
+        pairs = zip(rows, by_words, strict=True)
+        leaks = [text for row, text in pairs if row["kind"] == "secret" and leaked(row, text)]
+        assert leaks == []
+        assert by_words == fresh
+        assert [warm.redact(row["line"]) for row in rows] == fresh
