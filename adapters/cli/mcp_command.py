@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 import anyio
 
 from factledger.adapters.bootstrap import build_harness
+from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.cli.warnings import warn_without_tools
 from factledger.adapters.config.settings import Settings, SettingsError, load_settings
 from factledger.adapters.demo.incident import demo_settings
@@ -48,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
     parser.add_argument(
         "--bind", default=DEFAULT_BIND, help=f"HOST:PORT for http (default {DEFAULT_BIND})"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="startup errors as JSON (the server speaks MCP)",
     )
     parser.set_defaults(handler=_run)
 
@@ -75,8 +80,7 @@ def _run(args: argparse.Namespace) -> int:
             check_bind(host, tokens)
         harness = build_harness(settings)
     except (SettingsError, BindRefused, OSError) as invalid:
-        print(f"factledger mcp: {invalid}", file=sys.stderr)
-        return 2
+        return fail(args, "mcp", CliError.INVALID_SETTINGS, str(invalid), ExitCode.USAGE)
     with harness:
         warn_without_tools("mcp", harness)
         gateway = McpGateway(harness, tokens_configured=bool(tokens))

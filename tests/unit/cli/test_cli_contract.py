@@ -149,12 +149,10 @@ def _leaf_commands() -> dict[str, argparse.ArgumentParser]:
 def test_every_command_that_prints_takes_json() -> None:
     leaves = _leaf_commands()
     assert {"run", "demo", "runs list", "runs show", "runs verify", "serve"} <= set(leaves)
-    silent = {"mcp"}  # speaks MCP on stdio; it prints nothing of its own
     missing = [
         name
         for name, parser in leaves.items()
-        if name not in silent
-        and not any("--json" in action.option_strings for action in parser._actions)
+        if not any("--json" in action.option_strings for action in parser._actions)
     ]
     assert missing == []
 
@@ -201,3 +199,10 @@ def test_verify_all_and_rebuild_draw_a_bar_on_a_terminal(tmp_path: Path) -> None
     code, shown = _on_a_terminal("runs", "verify", "--all", "--json", "--config", config)
     assert code == 0
     assert "verifying runs" not in shown
+
+
+def test_mcp_startup_errors_are_json_under_json(cli: Cli, tmp_path: Path) -> None:
+    missing = str(tmp_path / "absent.toml")
+    exit_code, out, _ = cli("mcp", "--config", missing, "--json")
+    assert exit_code == ExitCode.USAGE
+    assert json.loads(out)["error"]["code"] == "INVALID_SETTINGS"
