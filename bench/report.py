@@ -86,6 +86,9 @@ def main() -> int:
          "Targets: guard over 20 citations on Redis ≤ 5 ms; grounding judge over 20 analyses "
          "≤ 20 ms; release of a 200-event run with full verification on Redis ≤ 10 ms "
          "(reference: the bare log verification, in the same run)."),
+        ("SQL sandbox decisions: red-team bypasses and analyst false rejects",
+         ["bench/sql_corpus.py"],
+         "Target: 0 bypasses, at most 2 % of analyst queries refused (decisions, not timings)."),
         ("The paired-claims corpus through the release gate", ["bench/claims_eval.py"],
          "Target: every honest draft published, no twin published (decisions, not timings)."),
         ("Metrics: one query_metrics projection, 50 series over 24 h at 15 s",
