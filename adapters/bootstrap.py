@@ -148,7 +148,7 @@ def build_stores(
     match store.kind:
         case "memory":
             vault = MemoryPayloadVault(clock)
-            return MemoryEventStore(vault, partitions=store.partitions), vault, _nothing
+            return MemoryEventStore(vault, partitions=store.partitions), vault, lambda: None
         case "redis":
             client = connect(store.url, cluster=store.cluster)
             keys = RedisKeys(store.key_prefix, store.partitions)
@@ -167,10 +167,6 @@ def build_stores(
                 raise SettingsError(f"{key}: {failure.describe(store.path)}")
             sqlite: SqliteStores = opened.unwrap()
             return sqlite.events, sqlite.vault, sqlite.close
-
-
-def _nothing() -> None:
-    return None
 
 
 def build_runtime(
@@ -369,6 +365,8 @@ def harness_from(runtime: Runtime) -> Harness:
             progress=runtime.progress_policy,
             close=runtime.close,
             audit=open_audit_views,
+            in_process=type(runtime.store) is MemoryEventStore
+            and type(runtime.vault) is MemoryPayloadVault,
         )
     )
 

@@ -2,10 +2,13 @@
 
 Each operation runs the synchronous facade on a bounded pool of threads (``WorkerPool``) and
 awaits it, so the loop never waits on the store, the vault or a backend: other tasks run
-meanwhile, and a slow backend delays only its own call. The rules are the synchronous
-facade's, not a copy of them (one path through the interceptor, the boundary and the
-release). A host's own ``passthrough`` handler may be a coroutine function: it is awaited on
-the caller's loop. Results, errors and codes are the same typed values as ``Harness``'s.
+meanwhile, and a slow backend delays only its own call. A tool call that waits on nothing (an
+in-process store and a tool whose backend computes from memory, ``Harness.call_blocks``) runs
+on the loop itself: a hand-off to a thread and back would cost more than the call (ADR 0035).
+The rules are the synchronous facade's, not a copy of them (one path through the interceptor,
+the boundary and the release). A host's own ``passthrough`` handler may be a coroutine
+function: it is awaited on the caller's loop. Results, errors and codes are the same typed
+values as ``Harness``'s.
 """
 
 from __future__ import annotations
@@ -151,6 +154,10 @@ class AsyncHarness:
         """Every registered tool as granted to a new run."""
         return self._harness.grants
 
+    def call_blocks(self, tool_name: str) -> bool:
+        """See ``Harness.call_blocks`` (held in memory: nothing to await)."""
+        return self._harness.call_blocks(tool_name)
+
     async def tool_definitions(
         self, run_id: str | None = None, fmt: ToolFormat = "openai"
     ) -> list[JsonObject]:
@@ -207,6 +214,8 @@ class AsyncHarness:
         gave for a tool that is not an evidence tool (awaited when it is awaitable)."""
         if passthrough is None:
             return await self.observe(run_id, tool_call_id, tool_name, arguments_json, step=step)
+        if not self._harness.call_blocks(tool_name):  # an evidence tool: never passed through
+            return self._harness.observe(run_id, tool_call_id, tool_name, arguments_json, step=step)
         handled: object = await self._run(
             partial(
                 self._harness.call_tool,
@@ -232,6 +241,8 @@ class AsyncHarness:
         step: int | None = None,
     ) -> Observation:
         """Like ``call_tool`` without a passthrough: always the observation."""
+        if not self._harness.call_blocks(tool_name):
+            return self._harness.observe(run_id, tool_call_id, tool_name, arguments_json, step=step)
         return await self._run(
             partial(
                 self._harness.observe, run_id, tool_call_id, tool_name, arguments_json, step=step

@@ -211,6 +211,14 @@ class Harness(ViewOperations, HealthOperations):
         """Every registered tool as granted to a new run."""
         return self._parts.registry.grants
 
+    def call_blocks(self, tool_name: str) -> bool:
+        """True when a call of ``tool_name`` may wait on I/O: the store or the vault is not
+        this process's memory, the tool's backend may block (``EvidenceTool.blocking``), or
+        the name is no evidence tool (a passthrough is the host's). ``AsyncHarness`` hands
+        those calls to its threads and runs the others on its loop (ADR 0035)."""
+        spec = self._parts.registry.spec(tool_name)
+        return not self._parts.in_process or spec is None or spec.blocking
+
     def tool_definitions(
         self, run_id: str | None = None, fmt: ToolFormat = "openai"
     ) -> list[JsonObject]:

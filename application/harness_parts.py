@@ -59,6 +59,9 @@ class HarnessParts:
     """Releases connections and threads."""
     audit: Callable[[], AuditViews] | None = None
     """Opens the audit views on first use (None when no audit is configured)."""
+    in_process: bool = False
+    """True when the event store and the vault are this process's memory: a call then waits
+    on no I/O but its backend's (see ``Harness.call_blocks``)."""
 
 
 def unknown_run() -> HarnessError:

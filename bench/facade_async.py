@@ -5,7 +5,10 @@
 
 Both facades drive the same wired harness (the in-process store by default) with the knowledge
 projector over a raw result captured from the real FTS5 backend, so what differs is only the
-async facade's hand-off to its worker thread and back. Rounds alternate the two (sync, async,
+async facade's own cost. It is measured twice: with the tool declared non-blocking (its
+backend answers from memory: on the in-process store the async facade runs the call on its
+loop, ADR 0035) and with the tool as the built-in one is declared (its backend may block: the
+call is handed to a worker thread and back). Rounds alternate the two (sync, async,
 sync, async...) so that both see the same machine noise; each reports its median per call and
 the ratio, and the figure is the median of the rounds' ratios. With ``--store redis`` it also
 times one bare Redis round trip three ways — the blocking client inline, the blocking client
@@ -75,8 +78,17 @@ async def async_round(harness: AsyncHarness, calls: int) -> list[float]:
     return timings
 
 
-def compare(settings: Settings, calls: int, rounds: int) -> list[tuple[float, float]]:
-    tool = KnowledgeTool(CapturedBackend(captured_raw()))
+class InMemoryKnowledgeTool(KnowledgeTool):
+    """The knowledge tool over a backend that answers from memory, declared so."""
+
+    blocking = False
+
+
+def compare(
+    settings: Settings, calls: int, rounds: int, *, blocking: bool
+) -> list[tuple[float, float]]:
+    kind = KnowledgeTool if blocking else InMemoryKnowledgeTool
+    tool = kind(CapturedBackend(captured_raw()))
     with build_harness(settings, tools=[tool]) as harness:
         facade = AsyncHarness(harness)
         loop = asyncio.new_event_loop()
@@ -129,6 +141,16 @@ def redis_round_trips(url: str, count: int = 3000) -> tuple[float, float, float]
     return tuple(statistics.median(t) * 1e6 for t in (inline, pooled, asynced))  # type: ignore[return-value]  # three medians
 
 
+def _report(args: argparse.Namespace, results: list[tuple[float, float]], backend: str) -> None:
+    ratios = sorted(async_ / sync for sync, async_ in results)
+    each = " / ".join(f"{s:.0f}→{a:.0f}" for s, a in results)
+    print(f"call_tool, {args.store} store, lookup_knowledge, backend {backend}: "
+          f"Harness {statistics.median(s for s, _ in results):.0f} µs, "
+          f"AsyncHarness {statistics.median(a for _, a in results):.0f} µs, "
+          f"ratio {statistics.median(ratios):.3f} (median of {len(results)} rounds of "
+          f"{args.calls} calls each; rounds sync→async µs: {each})")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=2000, help="calls per round and facade")
@@ -139,18 +161,20 @@ def main() -> int:
     if args.store == "redis":
         with redis_for_bench(args.redis_url) as url:
             settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix="bench"))
-            results = compare(settings, args.calls, args.rounds)
+            measured = {
+                blocking: compare(settings, args.calls, args.rounds, blocking=blocking)
+                for blocking in (False, True)
+            }
             trips = redis_round_trips(url)
     else:
-        results = compare(Settings(store=StoreSettings(kind="memory")), args.calls, args.rounds)
+        settings = Settings(store=StoreSettings(kind="memory"))
+        measured = {
+            blocking: compare(settings, args.calls, args.rounds, blocking=blocking)
+            for blocking in (False, True)
+        }
         trips = None
-    ratios = sorted(async_ / sync for sync, async_ in results)
-    each = " / ".join(f"{s:.0f}→{a:.0f}" for s, a in results)
-    print(f"call_tool, {args.store} store, lookup_knowledge (backend excluded): "
-          f"Harness {statistics.median(s for s, _ in results):.0f} µs, "
-          f"AsyncHarness {statistics.median(a for _, a in results):.0f} µs, "
-          f"ratio {statistics.median(ratios):.3f} (median of {len(results)} rounds of "
-          f"{args.calls} calls each; rounds sync→async µs: {each})")  # fmt: skip
+    for blocking, results in measured.items():
+        _report(args, results, "may block" if blocking else "answers from memory")
     if trips is not None:
         inline, pooled, native = trips
         print(f"one Redis GET: blocking client inline {inline:.0f} µs, through the worker pool "

@@ -79,6 +79,11 @@ class ToolSpec(ABC):
     """The registration's read-only declaration; a tool that is not read-only is refused."""
     self_bounded: bool = False
     """True when the backend enforces its own time limit (run in the calling thread)."""
+    blocking: bool = True
+    """False when the backend and the projector compute from memory and return promptly,
+    never waiting on I/O (run in the calling thread, like a self-bounded one). On an
+    in-process store such a call waits on nothing, so ``AsyncHarness`` runs it on its event
+    loop instead of handing it to a thread (ADR 0035)."""
     content_keys: tuple[str, ...] = ()
     """Keys of the agent result the model sees at the top level of a READY observation,
     besides ``scope``, ``truncated`` and ``relevance_level``."""

@@ -87,7 +87,7 @@ class ToolInvoker:
             envelope,
             prepared.executor,
             prepared.projector,
-            isolated=not self.spec.self_bounded,
+            isolated=self.spec.blocking and not self.spec.self_bounded,
             hooks=hooks,
         )
 

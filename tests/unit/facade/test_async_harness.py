@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import threading
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import anyio
 import pytest
@@ -21,9 +23,11 @@ from factledger import (
     build_harness,
 )
 from factledger.adapters.config.sections import StoreSettings
+from factledger.adapters.memory.faults import FaultyEventStore
 from tests.unit.facade.tools import EchoTool
 
 _LIFECYCLE = {"close", "embedded", "parts"}
+_ANSWERED_FROM_MEMORY = {"call_blocks"}  # plain methods on both facades: nothing to await
 
 
 def _echo(text: str, previous: str | None = None) -> str:
@@ -47,6 +51,10 @@ def test_every_operation_of_harness_is_a_coroutine_of_async_harness_with_its_par
         assert twin is not None, f"AsyncHarness lacks {name}"
         if isinstance(member, property):
             assert isinstance(twin, property), name
+            continue
+        if name in _ANSWERED_FROM_MEMORY:
+            assert not inspect.iscoroutinefunction(twin), name
+            assert inspect.signature(member) == inspect.signature(twin), name
             continue
         assert inspect.iscoroutinefunction(twin), f"AsyncHarness.{name} is not a coroutine"
         ours = list(inspect.signature(member).parameters.values())
@@ -165,3 +173,60 @@ def test_it_runs_under_anyio_on_asyncio_and_releases() -> None:
             return result.outcome.value
 
     assert anyio.run(scenario, backend="asyncio") == "SUCCESS"
+
+
+class _InMemoryEcho(EchoTool):
+    """An echo whose backend computes from memory and never waits on I/O."""
+
+    blocking = False
+
+
+def _threads_of_a_call(tool: EchoTool, harness: Harness) -> tuple[str, str]:
+    async def scenario() -> tuple[str, str]:
+        async with AsyncHarness(harness) as facade:
+            run_id = await facade.start_run(question="q", service="s")
+            observation = await facade.call_tool(run_id, "c1", tool.name, _echo("hello"))
+            assert observation.status is ObservationStatus.READY
+            return next(iter(tool.threads)), threading.current_thread().name
+
+    return asyncio.run(scenario())
+
+
+def test_a_call_that_cannot_block_runs_on_the_loop_without_a_thread_hand_off() -> None:
+    tool = _InMemoryEcho()
+    backend_thread, loop_thread = _threads_of_a_call(tool, _bare(tool))
+    assert backend_thread == loop_thread
+
+
+def test_a_tool_that_may_block_is_handed_to_a_thread_even_on_the_in_process_store() -> None:
+    tool = EchoTool()
+    backend_thread, loop_thread = _threads_of_a_call(tool, _bare(tool))
+    assert backend_thread != loop_thread
+
+
+def test_a_store_that_does_io_hands_even_a_non_blocking_tool_to_a_thread(tmp_path: Path) -> None:
+    tool = _InMemoryEcho()
+    settings = Settings(store=StoreSettings(kind="sqlite", path=str(tmp_path / "events.db")))
+    backend_thread, loop_thread = _threads_of_a_call(tool, build_harness(settings, tools=[tool]))
+    assert backend_thread != loop_thread
+
+
+def test_a_wrapped_store_is_never_taken_for_the_in_process_one() -> None:
+    tool = _InMemoryEcho()
+    harness = build_harness(
+        Settings(store=StoreSettings(kind="memory")),
+        tools=[tool],
+        wrap_store=FaultyEventStore,
+    )
+    assert harness.call_blocks(tool.name)
+    backend_thread, loop_thread = _threads_of_a_call(tool, harness)
+    assert backend_thread != loop_thread
+
+
+def test_call_blocks_answers_for_every_tool_and_for_names_that_are_no_tool() -> None:
+    quiet, waiting = _InMemoryEcho(), EchoTool(name="echo_waiting")
+    harness = build_harness(Settings(store=StoreSettings(kind="memory")), tools=[quiet, waiting])
+    assert not harness.call_blocks(quiet.name)
+    assert harness.call_blocks(waiting.name)
+    assert harness.call_blocks("no_such_tool")  # a passthrough is the host's: never assumed quick
+    assert not AsyncHarness(harness).call_blocks(quiet.name)
