@@ -25,7 +25,7 @@ from incident import (
     temporary_folder,
 )
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.graph import START, StateGraph
 
@@ -41,7 +41,7 @@ class ScriptedChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "scripted"
 
-    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChatModel:
         return self
 
     def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
@@ -78,7 +78,8 @@ async def main(which: str, folder: Path) -> None:
         graph.add_node("agent", agent)
         graph.add_edge(START, "agent")
         ledger.add_to(graph, "agent")  # glue
-        final = await graph.compile().ainvoke({"messages": [("user", QUESTION)]})
+        state = LedgerState(messages=[HumanMessage(QUESTION)])
+        final = await graph.compile().ainvoke(state)
         print(json.dumps(final["release"], ensure_ascii=False))  # ReleaseResult.to_json()
 
 

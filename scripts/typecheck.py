@@ -1,4 +1,5 @@
-"""Run mypy (strict, settings in pyproject.toml) over the installed package, tests and bench.
+"""Run mypy (strict, settings in pyproject.toml) over the installed package, tests, bench and
+the examples.
 
 The code folders install as ``factledger.<folder>`` and ``public/`` as ``factledger`` itself
 (package-dir remap), so mypy must check them under their installed module names: this lists
@@ -7,6 +8,7 @@ every module and passes it with ``-m``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -60,7 +62,17 @@ def main() -> int:
     command = [sys.executable, "-m", "mypy"]
     for module in installed_modules() + source_modules("tests") + source_modules("bench"):
         command += ["-m", module]
-    return subprocess.call([*command, *sys.argv[1:]], cwd=ROOT)
+    checked = subprocess.call([*command, *sys.argv[1:]], cwd=ROOT)
+    return checked or examples(sys.argv[1:])
+
+
+def examples(extra: list[str]) -> int:
+    """The runnable examples, as their README runs them: each a script beside its helpers."""
+    folder = ROOT / "examples"
+    scripts = sorted(path.name for path in folder.glob("*.py"))
+    command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")]
+    environment = {**os.environ, "MYPYPATH": str(folder)}
+    return subprocess.call([*command, *extra, *scripts], cwd=folder, env=environment)
 
 
 if __name__ == "__main__":
