@@ -5,10 +5,11 @@
 
 Both facades drive the same wired harness (the in-process store by default) with the knowledge
 projector over a raw result captured from the real FTS5 backend, so what differs is only the
-async facade's own cost. It is measured twice: with the tool declared non-blocking (its
-backend answers from memory: on the in-process store the async facade runs the call on its
-loop, ADR 0035) and with the tool as the built-in one is declared (its backend may block: the
-call is handed to a worker thread and back). Rounds alternate the two (sync, async,
+async facade's own cost. It is measured with the tool declared non-blocking (its backend
+answers from memory: on the in-process store the async facade runs the call on its loop, ADR
+0035), with the same tool declared as the built-in one is (its backend may block: the call is
+handed to a worker thread and back), and, for scale, with the real FTS5 backend over the demo's
+runbooks (blocking, so handed off too). Rounds alternate the two facades (sync, async,
 sync, async...) so that both see the same machine noise; each reports its median per call and
 the ratio, and the figure is the median of the rounds' ratios. With ``--store redis`` it also
 times one bare Redis round trip three ways — the blocking client inline, the blocking client
@@ -24,6 +25,7 @@ import json
 import statistics
 import sys
 import time
+from importlib.resources import files
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,6 +34,7 @@ from bench._redis import redis_for_bench
 from bench.interceptor import CALLS_PER_RUN, CapturedBackend, captured_raw
 from factledger import AsyncHarness, Harness, RunBudget, Settings, build_harness
 from factledger.adapters.config.sections import StoreSettings
+from factledger.adapters.knowledge.fts_backend import SqliteKnowledgeBackend
 from factledger.application.tools.knowledge import KnowledgeTool
 from factledger.application.worker_pool import WorkerPool
 
@@ -78,17 +81,28 @@ async def async_round(harness: AsyncHarness, calls: int) -> list[float]:
     return timings
 
 
+DEMO_KNOWLEDGE = Path(str(files("factledger.adapters.demo").joinpath("knowledge")))
+
+
 class InMemoryKnowledgeTool(KnowledgeTool):
     """The knowledge tool over a backend that answers from memory, declared so."""
 
     blocking = False
 
 
+BACKENDS = {
+    "answers from memory": lambda: InMemoryKnowledgeTool(CapturedBackend(captured_raw())),
+    "may block": lambda: KnowledgeTool(CapturedBackend(captured_raw())),
+    "the real FTS5 one (blocks)": lambda: KnowledgeTool(
+        SqliteKnowledgeBackend.from_folder(DEMO_KNOWLEDGE).unwrap()
+    ),
+}
+"""The three backends measured: how the tool is built for each."""
+
+
 def compare(
-    settings: Settings, calls: int, rounds: int, *, blocking: bool
+    settings: Settings, calls: int, rounds: int, tool: KnowledgeTool
 ) -> list[tuple[float, float]]:
-    kind = KnowledgeTool if blocking else InMemoryKnowledgeTool
-    tool = kind(CapturedBackend(captured_raw()))
     with build_harness(settings, tools=[tool]) as harness:
         facade = AsyncHarness(harness)
         loop = asyncio.new_event_loop()
@@ -162,19 +176,19 @@ def main() -> int:
         with redis_for_bench(args.redis_url) as url:
             settings = Settings(store=StoreSettings(kind="redis", url=url, key_prefix="bench"))
             measured = {
-                blocking: compare(settings, args.calls, args.rounds, blocking=blocking)
-                for blocking in (False, True)
+                name: compare(settings, args.calls, args.rounds, build())
+                for name, build in BACKENDS.items()
             }
             trips = redis_round_trips(url)
     else:
         settings = Settings(store=StoreSettings(kind="memory"))
         measured = {
-            blocking: compare(settings, args.calls, args.rounds, blocking=blocking)
-            for blocking in (False, True)
+            name: compare(settings, args.calls, args.rounds, build())
+            for name, build in BACKENDS.items()
         }
         trips = None
-    for blocking, results in measured.items():
-        _report(args, results, "may block" if blocking else "answers from memory")
+    for name, results in measured.items():
+        _report(args, results, name)
     if trips is not None:
         inline, pooled, native = trips
         print(f"one Redis GET: blocking client inline {inline:.0f} µs, through the worker pool "
