@@ -25,6 +25,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 
@@ -90,7 +91,7 @@ class InMemoryKnowledgeTool(KnowledgeTool):
     blocking = False
 
 
-BACKENDS = {
+BACKENDS: dict[str, Callable[[], KnowledgeTool]] = {
     "answers from memory": lambda: InMemoryKnowledgeTool(CapturedBackend(captured_raw())),
     "may block": lambda: KnowledgeTool(CapturedBackend(captured_raw())),
     "the real FTS5 one (blocks)": lambda: KnowledgeTool(
