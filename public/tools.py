@@ -11,6 +11,7 @@ suite to run against it. The README's "Your own evidence tool" section is a comp
 from __future__ import annotations
 
 from factledger.application.contracts.envelope import StrictModel
+from factledger.application.contracts.instant import Instant
 from factledger.application.tool_api.provider import (
     BUILT_IN_TOOL_NAMES,
     ToolProvider,
@@ -41,6 +42,7 @@ __all__ = [
     "EvidenceBackend",
     "EvidenceStatus",
     "EvidenceTool",
+    "Instant",
     "JsonObject",
     "JsonValue",
     "PreparedCall",

@@ -12,10 +12,11 @@ import json
 from typing import Annotated, TypeVar
 
 from attrs import frozen
-from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 
 from factledger.adapters.http.shapes import response_model
 from factledger.application.canonical_view import CanonicalView
+from factledger.application.contracts.instant import Instant as ContractInstant
 from factledger.application.observation import ObservationStatus
 from factledger.application.progress_snapshot import ProgressSnapshot
 from factledger.application.run_views import CancelResult, RunSummary
@@ -83,7 +84,7 @@ def _integral(value: object) -> object:
 Text = Annotated[str, BeforeValidator(_encodable)]
 """A string that encodes as UTF-8."""
 
-Instant = Annotated[AwareDatetime, Field(strict=False), BeforeValidator(_text_instant)]
+Instant = Annotated[ContractInstant, Field(strict=False), BeforeValidator(_text_instant)]
 """An ISO-8601 instant with a time zone."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pydantic import AwareDatetime, Field
+from pydantic import Field
 from returns.result import Result
 
 from factledger.adapters.metrics.projector import (
@@ -24,6 +24,7 @@ from factledger.adapters.metrics.promql_rules import CheckedQuery, MetricsRefusa
 from factledger.adapters.metrics.settings import MetricsSettings
 from factledger.adapters.metrics.summary import summarize_metrics
 from factledger.application.contracts.envelope import StrictModel
+from factledger.application.contracts.instant import Instant
 from factledger.application.tool_api.spec import RunWindow
 from factledger.application.tool_api.tool import EvidenceTool
 from factledger.domain.evidence import Source
@@ -53,8 +54,8 @@ class MetricsInput(StrictModel):
     """One PromQL query over a window."""
 
     query: str = Field(min_length=1, max_length=10_000, description="The PromQL expression.")
-    start: AwareDatetime = Field(description="First evaluation time, ISO-8601 with a time zone.")
-    end: AwareDatetime = Field(description="Last evaluation time, ISO-8601 with a time zone.")
+    start: Instant = Field(description="First evaluation time, ISO-8601 with a time zone.")
+    end: Instant = Field(description="Last evaluation time, ISO-8601 with a time zone.")
     step: int | None = Field(
         default=None, ge=1, le=86_400, description="Seconds between points; null for a default."
     )

@@ -17,9 +17,10 @@ from datetime import datetime
 from pathlib import Path
 
 from attrs import frozen
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from factledger.adapters.judges.recorded_repairs import RecordedRepairs
+from factledger.application.contracts.instant import Instant
 from factledger.domain.json_types import JsonObject
 from factledger.ports.model_client import (
     CancelRequested,
@@ -45,8 +46,8 @@ class _ToolCall(_Strict):
 
 class _Context(_Strict):
     service: str | None = None
-    start: AwareDatetime | None = None
-    end: AwareDatetime | None = None
+    start: Instant | None = None
+    end: Instant | None = None
 
 
 class _Turn(_Strict):

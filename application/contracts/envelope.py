@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Generic, Literal, TypeAlias, TypeVar
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+from factledger.application.contracts.instant import Instant
 
 __all__ = [
     "Envelope",
@@ -99,8 +101,8 @@ class LogsInput(StrictModel):
     query: str = Field(
         max_length=500, description="Text the log lines must contain; empty for every line."
     )
-    start: AwareDatetime = Field(description="Start of the window, ISO-8601 with a time zone.")
-    end: AwareDatetime = Field(description="End of the window, ISO-8601 with a time zone.")
+    start: Instant = Field(description="Start of the window, ISO-8601 with a time zone.")
+    end: Instant = Field(description="End of the window, ISO-8601 with a time zone.")
     limit: int | None = Field(
         default=None, ge=1, le=10_000, description="Most lines to match; null for the default."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from factledger.adapters.http import ApiOptions, create_app
 from factledger.application.harness import Harness
@@ -161,6 +162,15 @@ def test_a_window_that_ends_before_it_starts_is_422_invalid_input(client: httpx.
     body = {"service": "card-gateway", "start": "2026-03-14T10:00:00Z", "end": "2026-03-14T09:00Z"}
 
     _problem(client.post("/runs", json=body), 422, "INVALID_INPUT")
+
+
+@pytest.mark.parametrize("instant", ["0", "1764406800", "1764406800.5", "-1", "2026", "now"])
+def test_an_instant_that_is_no_iso_8601_date_time_is_422(
+    client: httpx.Client, instant: str
+) -> None:
+    body = {"service": "card-gateway", "start": "2026-03-14T09:00:00Z", "end": instant}
+
+    _problem(client.post("/runs", json=body), 422, "INVALID_REQUEST")
 
 
 def test_a_request_without_the_right_token_gets_401_problem_json(served: Served) -> None:
