@@ -23,7 +23,7 @@ from factledger.ports.audit import (
     RunRow,
     UsageRow,
 )
-from factledger.ports.store_errors import StoreUnavailable
+from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
 
 __all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
 
@@ -31,10 +31,10 @@ __all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
 class AuditUnavailableError(ConnectionError):
     """The audit database (or the event store it catches up from) did not answer in time."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: StoreFailureReason) -> None:
         super().__init__(f"the audit is unavailable ({reason})")
-        self.reason = reason
-        """A short code: ``TIMEOUT``, ``CONNECTION`` or ``SERVER_ERROR``."""
+        self.reason: StoreFailureReason = reason
+        """Why, in the reasons every store reports (``TIMEOUT``, ``CONNECTION``...)."""
 
 
 @frozen
