@@ -29,6 +29,7 @@ from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     ReleaseDecided,
+    ReleaseStepType,
     SemanticAttempted,
     SemanticDecided,
 )
@@ -98,7 +99,7 @@ class CallSummary:
 class CitationCheck:
     """One guard's verdict on a citation or an analysis of the draft."""
 
-    step: str
+    step: ReleaseStepType
     """The release step that judged it (``EVIDENCE_GUARD_INITIAL``, ``EVIDENCE_GUARD_RECHECK``,
     ``SEMANTIC_DECISION`` or ``RELEASE_DECISION`` for what was published)."""
     analysis_index: int | None

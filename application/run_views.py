@@ -18,6 +18,7 @@ from factledger.domain.release.events import (
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
     ReleaseDecided,
+    ReleaseStepType,
     SemanticAttempted,
     SemanticDecided,
 )
@@ -157,7 +158,7 @@ class ModelUsage:
 class ReleaseStep:
     """One step the release recorded, with its verdict."""
 
-    step: str
+    step: ReleaseStepType
     """``EVIDENCE_GUARD_INITIAL``, ``EVIDENCE_REPAIR_ATTEMPT``, ``EVIDENCE_GUARD_RECHECK``,
     ``SEMANTIC_ATTEMPT``, ``SEMANTIC_DECISION`` or ``RELEASE_DECISION``."""
     verdict: str | None
