@@ -18,7 +18,7 @@ from attrs import frozen
 
 from factledger.application.canonical_view import ContentState
 from factledger.application.run_listing import RunListItem, run_list_item
-from factledger.application.run_views import ReleaseStep, release_steps
+from factledger.application.run_views import ReleaseStep, StepVerdict, release_steps
 from factledger.application.verification.verdicts import RunVerdict
 from factledger.application.views import ControlView
 from factledger.domain.error_codes import ToolBoundaryErrorCode
@@ -106,7 +106,7 @@ class CitationCheck:
     """The analysis (0-based; None for the draft as a whole)."""
     tool_call_id: str | None
     """The cited call, when the verdict is about a citation."""
-    verdict: str
+    verdict: StepVerdict
     """``pass``, ``fail``, or the judge's verdict."""
     reason: str | None
     """The issue or reason code."""
@@ -222,7 +222,7 @@ def _citations(
             last_reason = event.reason
         elif isinstance(event, SemanticDecided):
             checks.extend(
-                CitationCheck(event.TYPE, index, None, event.verdict.value, last_reason)
+                CitationCheck(event.TYPE, index, None, event.verdict, last_reason)
                 for index in event.unsupported
             )
     published = None if released is None else released.published_result

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from attrs import frozen
 
@@ -19,13 +19,22 @@ from factledger.domain.release.events import (
     EvidenceRepairAttempted,
     ReleaseDecided,
     ReleaseStepType,
+    RepairOutcome,
     SemanticAttempted,
     SemanticDecided,
+    SemanticVerdict,
 )
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import FailureCode, ReleaseOutcome, RunState, StopReason
 
-__all__ = ["CancelResult", "ModelUsage", "ReleaseStep", "RunSummary", "release_steps"]
+__all__ = [
+    "CancelResult",
+    "ModelUsage",
+    "ReleaseStep",
+    "RunSummary",
+    "StepVerdict",
+    "release_steps",
+]
 
 
 @frozen
@@ -154,6 +163,11 @@ class ModelUsage:
         return record_json(self)
 
 
+StepVerdict: TypeAlias = Literal["pass", "fail"] | RepairOutcome | SemanticVerdict | ReleaseOutcome
+"""A release step's verdict: a guard check passed or failed, what a repair produced, the
+judge's verdict, or the release outcome."""
+
+
 @frozen
 class ReleaseStep:
     """One step the release recorded, with its verdict."""
@@ -161,7 +175,7 @@ class ReleaseStep:
     step: ReleaseStepType
     """``EVIDENCE_GUARD_INITIAL``, ``EVIDENCE_REPAIR_ATTEMPT``, ``EVIDENCE_GUARD_RECHECK``,
     ``SEMANTIC_ATTEMPT``, ``SEMANTIC_DECISION`` or ``RELEASE_DECISION``."""
-    verdict: str | None
+    verdict: StepVerdict
     """``pass`` or ``fail`` for a guard check, the judge's verdict, the repair's outcome or the
     release outcome."""
     sequence: int
@@ -191,12 +205,12 @@ def release_steps(events: Iterable[RecordedEvent]) -> tuple[ReleaseStep, ...]:
             continue
         match event:
             case EvidenceGuardInitialChecked() | EvidenceGuardRechecked():
-                verdict: str | None = "pass" if event.passed else "fail"
+                verdict: StepVerdict = "pass" if event.passed else "fail"
             case EvidenceRepairAttempted():
-                verdict = event.outcome.value
+                verdict = event.outcome
             case SemanticAttempted() | SemanticDecided():
-                verdict = event.verdict.value
+                verdict = event.verdict
             case ReleaseDecided():
-                verdict = event.outcome.value
+                verdict = event.outcome
         steps.append(ReleaseStep(event.TYPE, verdict, recorded.sequence))
     return tuple(steps)
