@@ -97,9 +97,7 @@ class RunPage:
 
 def run_list_item(log: RunLog) -> RunListItem:
     """The listing row of a started run, from its log."""
-    run = log.run
-    if run is None:
-        raise ValueError("the run has not started")
+    run = log.started_run()
     released = log.released
     return RunListItem(
         run_id=log.run_id,

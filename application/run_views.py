@@ -73,9 +73,7 @@ class RunSummary:
     @classmethod
     def from_log(cls, log: RunLog) -> RunSummary:
         """The summary of a started run."""
-        run = log.run
-        if run is None:
-            raise ValueError("the run has not started")
+        run = log.started_run()
         return cls(
             run_id=log.run_id,
             state=run.state,
@@ -144,9 +142,7 @@ class ModelUsage:
     @classmethod
     def from_log(cls, log: RunLog, accepted: int, refused_by: FailureCode | None) -> ModelUsage:
         """The usage of a started run as its log says."""
-        run = log.run
-        if run is None:
-            raise ValueError("the run has not started")
+        run = log.started_run()
         return cls(
             run_id=log.run_id,
             state=run.state,

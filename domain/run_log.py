@@ -82,6 +82,13 @@ class RunLog:
         """The invocation with exactly this id in this run, if any."""
         return self.invocations.get(tool_call_id)
 
+    def started_run(self) -> Run:
+        """The run of a log whose run has started; a ``ValueError`` (a caller's mistake, never
+        a run's outcome) for a log that has none yet."""
+        if self.run is None:
+            raise ValueError("the run has not started")
+        return self.run
+
 
 @frozen
 class FoldError:
