@@ -13,8 +13,7 @@ from returns.result import Success
 
 from factledger.application.projections.projector import CatchUpReport, Projector
 from factledger.application.worker.health import WorkerHealth, WorkerHealthView
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.ports.audit import (
     AuditStore,
     AuditUnavailable,
@@ -38,7 +37,7 @@ class AuditUnavailableError(ConnectionError):
 
 
 @frozen
-class AuditRows:
+class AuditRows(JsonRecord):
     """One run's durable audit rows: metadata only, never a body, a query or a literal."""
 
     run: RunRow
@@ -48,13 +47,9 @@ class AuditRows:
     model_usage: tuple[UsageRow, ...]
     """Model calls and tokens per purpose."""
 
-    def to_json(self) -> JsonObject:
-        """The rows as JSON."""
-        return record_json(self)
-
 
 @frozen
-class RebuildReport:
+class RebuildReport(JsonRecord):
     """What catching up or rebuilding the audit rows did."""
 
     ok: bool
@@ -65,10 +60,6 @@ class RebuildReport:
     """Rows written."""
     reason: str | None = None
     """Why it stopped short, when it did."""
-
-    def to_json(self) -> JsonObject:
-        """The report as JSON."""
-        return record_json(self)
 
 
 class AuditViews:

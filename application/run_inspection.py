@@ -23,7 +23,7 @@ from factledger.application.verification.verdicts import RunVerdict
 from factledger.application.views import ControlView
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord, record_json
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
@@ -48,7 +48,7 @@ __all__ = [
 
 
 @frozen
-class TimelineEvent:
+class TimelineEvent(JsonRecord):
     """One recorded event with its safe metadata."""
 
     sequence: int
@@ -60,13 +60,9 @@ class TimelineEvent:
     metadata: JsonObject
     """The event's payload: ids, codes, counts, sizes and digests only."""
 
-    def to_json(self) -> JsonObject:
-        """The event as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CallSummary:
+class CallSummary(JsonRecord):
     """One tool call as the console shows it."""
 
     tool_call_id: str
@@ -90,13 +86,9 @@ class CallSummary:
     duplicate_of: str | None
     """The earlier call that checked the same scope."""
 
-    def to_json(self) -> JsonObject:
-        """The call as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CitationCheck:
+class CitationCheck(JsonRecord):
     """One guard's verdict on a citation or an analysis of the draft."""
 
     step: ReleaseStepType
@@ -111,13 +103,9 @@ class CitationCheck:
     reason: str | None
     """The issue or reason code."""
 
-    def to_json(self) -> JsonObject:
-        """The check as JSON."""
-        return record_json(self)
-
 
 @frozen
-class RunInspection:
+class RunInspection(JsonRecord):
     """One run, as an operator reviews it."""
 
     run: RunListItem
@@ -134,10 +122,6 @@ class RunInspection:
     """The release decision's metadata (outcome, run state, codes, counts, digest)."""
     verification: RunVerdict
     """Whether the chain and the bodies verify."""
-
-    def to_json(self) -> JsonObject:
-        """The inspection as JSON."""
-        return record_json(self)
 
 
 def call_summary(view: ControlView) -> CallSummary:

@@ -19,8 +19,7 @@ from attrs import evolve, frozen
 from factledger.application.statuses import StatusChange, statuses_entered
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
@@ -42,7 +41,7 @@ class CallStatus(StrEnum):
 
 
 @frozen
-class CallTransition:
+class CallTransition(JsonRecord):
     """One tool call moved to ``status`` at ``at`` (the event ``sequence`` said so)."""
 
     tool_call_id: str
@@ -61,10 +60,6 @@ class CallTransition:
     """READY: whether the projection cut anything."""
     error_code: ToolBoundaryErrorCode | None = None
     """ERROR: the stable code."""
-
-    def to_json(self) -> JsonObject:
-        """The transition as JSON (metadata only)."""
-        return record_json(self)
 
 
 TimelineEntry = StatusChange | CallTransition

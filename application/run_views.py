@@ -11,8 +11,7 @@ from attrs import frozen
 
 from factledger.domain.budget import BudgetName
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
@@ -38,7 +37,7 @@ __all__ = [
 
 
 @frozen
-class RunSummary:
+class RunSummary(JsonRecord):
     """A run's state, context, budget use and release decision (metadata only)."""
 
     run_id: str
@@ -91,13 +90,9 @@ class RunSummary:
             owner=run.context.owner,
         )
 
-    def to_json(self) -> JsonObject:
-        """The summary as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CancelResult:
+class CancelResult(JsonRecord):
     """What a cancel did."""
 
     run_id: str
@@ -107,13 +102,9 @@ class CancelResult:
     cancelled: bool
     """True when this request cancelled it (false when it had already ended)."""
 
-    def to_json(self) -> JsonObject:
-        """The result as JSON."""
-        return record_json(self)
-
 
 @frozen
-class ModelUsage:
+class ModelUsage(JsonRecord):
     """A run's metered model use after some usage was recorded against its budgets."""
 
     run_id: str
@@ -154,10 +145,6 @@ class ModelUsage:
             remaining_model_tokens=run.remaining(BudgetName.MODEL_TOKENS),
         )
 
-    def to_json(self) -> JsonObject:
-        """The usage as JSON."""
-        return record_json(self)
-
 
 StepVerdict: TypeAlias = Literal["pass", "fail"] | RepairOutcome | SemanticVerdict | ReleaseOutcome
 """A release step's verdict: a guard check passed or failed, what a repair produced, the
@@ -165,7 +152,7 @@ judge's verdict, or the release outcome."""
 
 
 @frozen
-class ReleaseStep:
+class ReleaseStep(JsonRecord):
     """One step the release recorded, with its verdict."""
 
     step: ReleaseStepType
@@ -176,10 +163,6 @@ class ReleaseStep:
     release outcome."""
     sequence: int
     """The event that recorded it."""
-
-    def to_json(self) -> JsonObject:
-        """The step as JSON."""
-        return record_json(self)
 
 
 _STEP_TYPES: Final = (
