@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Final, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
@@ -13,6 +13,7 @@ from factledger.domain.budget import BudgetName
 from factledger.domain.events import RecordedEvent
 from factledger.domain.json_shape import JsonRecord
 from factledger.domain.release.events import (
+    RELEASE_STEP_EVENTS,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
@@ -165,22 +166,12 @@ class ReleaseStep(JsonRecord):
     """The event that recorded it."""
 
 
-_STEP_TYPES: Final = (
-    EvidenceGuardInitialChecked,
-    EvidenceRepairAttempted,
-    EvidenceGuardRechecked,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
-)
-
-
 def release_steps(events: Iterable[RecordedEvent]) -> tuple[ReleaseStep, ...]:
     """The release's recorded steps, in order."""
     steps: list[ReleaseStep] = []
     for recorded in events:
         event = recorded.event
-        if not isinstance(event, _STEP_TYPES):
+        if not isinstance(event, RELEASE_STEP_EVENTS):
             continue
         match event:
             case EvidenceGuardInitialChecked() | EvidenceGuardRechecked():

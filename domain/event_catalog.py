@@ -11,15 +11,7 @@ from factledger.domain.progress.events import (
     ObservationRejected,
     ProtocolViolationRecorded,
 )
-from factledger.domain.release.events import (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    ReleaseDecided,
-    SemanticAttempted,
-    SemanticDecided,
-)
+from factledger.domain.release.events import RELEASE_STEP_EVENTS, DraftChecked
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
@@ -49,12 +41,7 @@ EVENT_CLASSES: tuple[type, ...] = (
     CallOutcomeRecorded,
     ObservationRejected,
     CollectionStopped,
-    EvidenceGuardInitialChecked,
-    EvidenceRepairAttempted,
-    EvidenceGuardRechecked,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
+    *RELEASE_STEP_EVENTS,
     ModelCallFailed,
     DraftChecked,
 )

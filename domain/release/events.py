@@ -4,7 +4,7 @@ explained from the log. They carry codes, counts and ids; never the draft's text
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from attrs import frozen
 
@@ -17,6 +17,7 @@ from factledger.domain.status import (
 )
 
 __all__ = [
+    "RELEASE_STEP_EVENTS",
     "CheckedIssue",
     "DraftChecked",
     "EvidenceGuardInitialChecked",
@@ -223,3 +224,13 @@ ReleaseEvent: TypeAlias = (
     | ReleaseDecided
 )
 """Every event of the release."""
+
+RELEASE_STEP_EVENTS: Final = (
+    EvidenceGuardInitialChecked,
+    EvidenceRepairAttempted,
+    EvidenceGuardRechecked,
+    SemanticAttempted,
+    SemanticDecided,
+    ReleaseDecided,
+)
+"""The events that record one release step, in the order of ``ReleaseStepType``."""
