@@ -144,17 +144,10 @@ class ToolBoundary:
         tool_call_id = envelope.tool_call_id
         now = self._clock.now()
         begin = BeginToolCall(
-            run_id=envelope.run_id,
-            tool_call_id=tool_call_id,
-            tool_name=envelope.tool_name,
-            arguments_json=envelope.arguments_json,
-            authorized=envelope.authorized,
-            read_only=envelope.read_only,
+            envelope=envelope,
             step=context.step,
             content_ttl=self._content_ttl,
             now=now,
-            arguments_digest=envelope.arguments_digest,
-            scope_identity=envelope.scope_identity,
             abandon_after=self._abandon_after,
         )
         request_body = envelope.arguments_json.encode("utf-8")
