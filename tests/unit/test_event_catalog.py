@@ -1,4 +1,4 @@
-"""The release's step events, their type names and the codec's catalog say the same thing."""
+"""The event catalog, the release's step events and their type names say the same thing."""
 
 from __future__ import annotations
 
@@ -24,3 +24,9 @@ def test_every_release_event_is_a_step_but_the_draft_check() -> None:
 def test_the_codec_knows_every_step_event() -> None:
     assert set(RELEASE_STEP_EVENTS) <= set(EVENT_CLASSES)
     assert len(EVENT_CLASSES) == len(set(EVENT_CLASSES))
+
+
+def test_the_catalog_is_every_member_of_the_event_union_with_a_unique_type() -> None:
+    types = [cls.TYPE for cls in EVENT_CLASSES]  # type: ignore[attr-defined]  # every event class has one
+    assert len(types) == len(set(types)) == 22
+    assert {"RUN_STARTED", "OBSERVATION_EVALUATED", "DRAFT_CHECK", "RELEASE_DECISION"} <= set(types)
