@@ -22,6 +22,7 @@ from factledger.domain.progress.events import (
     DuplicateScopeRecorded,
     ObservationEvaluated,
     ObservationRejected,
+    ProgressEvent,
     ProtocolViolationRecorded,
 )
 from factledger.domain.progress.state import ProgressState, evolve_progress
@@ -31,6 +32,7 @@ from factledger.domain.release.events import (
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
     ReleaseDecided,
+    ReleaseEvent,
     SemanticAttempted,
     SemanticDecided,
 )
@@ -228,23 +230,6 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
 
 
 _INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
-_RELEASE_EVENTS = (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
-)
-_PROGRESS_EVENTS = (
-    ObservationEvaluated,
-    ProtocolViolationRecorded,
-    DuplicateScopeRecorded,
-    CallOutcomeRecorded,
-    ObservationRejected,
-    CollectionStopped,
-)
 
 
 def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
@@ -253,13 +238,13 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     at = recorded.occurred_at
     invocations = log.invocations
     progress = log.progress
-    if isinstance(event, _PROGRESS_EVENTS):
+    if isinstance(event, ProgressEvent):
         progress = evolve_progress(progress, event)
         return RunLog(
             log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
             log.released, log.checks, log.agent_model_failure,
         )  # fmt: skip
-    if isinstance(event, _RELEASE_EVENTS):
+    if isinstance(event, ReleaseEvent):
         released = event if isinstance(event, ReleaseDecided) else log.released
         checks = log.checks + 1 if isinstance(event, DraftChecked) else log.checks
         return RunLog(
