@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Literal, assert_never
+from typing import Literal, TypeAlias, assert_never
 
 from attrs import evolve, frozen
 from returns.result import Failure, Result, Success
@@ -16,26 +16,9 @@ from returns.result import Failure, Result, Success
 from factledger.domain.budget import BudgetUsage
 from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
 from factledger.domain.invocation import Failed, Invocation, InvocationInfo, Projecting, Ready
-from factledger.domain.progress.events import (
-    CallOutcomeRecorded,
-    CollectionStopped,
-    DuplicateScopeRecorded,
-    ObservationEvaluated,
-    ObservationRejected,
-    ProgressEvent,
-    ProtocolViolationRecorded,
-)
+from factledger.domain.progress.events import ProgressEvent
 from factledger.domain.progress.state import ProgressState, evolve_progress
-from factledger.domain.release.events import (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    ReleaseDecided,
-    ReleaseEvent,
-    SemanticAttempted,
-    SemanticDecided,
-)
+from factledger.domain.release.events import DraftChecked, ReleaseDecided, ReleaseEvent
 from factledger.domain.run import Run
 from factledger.domain.run_events import (
     InvocationBegan,
@@ -54,6 +37,7 @@ from factledger.domain.status import RunState
 __all__ = ["FoldError", "RunLog", "apply", "fold"]
 
 _NO_INVOCATIONS: Mapping[str, Invocation] = {}
+_OtherAggregates: TypeAlias = ProgressEvent | ReleaseEvent
 _NO_PROGRESS = ProgressState()
 
 
@@ -138,6 +122,8 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
         return _started(event, at)
     if run is None:
         return None
+    if isinstance(event, _OtherAggregates):  # folded beside the run, not into it
+        return run
     u = run.usage
     match event:
         case ToolCallReserved():
@@ -168,22 +154,6 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
         case RunEnded():
             return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
         case InvocationBegan() | InvocationFailed() | ModelCallFailed():
-            return run
-        case (
-            ObservationEvaluated()
-            | ProtocolViolationRecorded()
-            | DuplicateScopeRecorded()
-            | CallOutcomeRecorded()
-            | ObservationRejected()
-            | CollectionStopped()
-            | DraftChecked()
-            | EvidenceGuardInitialChecked()
-            | EvidenceGuardRechecked()
-            | EvidenceRepairAttempted()
-            | SemanticAttempted()
-            | SemanticDecided()
-            | ReleaseDecided()
-        ):
             return run
         case _:
             assert_never(event)
