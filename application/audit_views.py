@@ -13,8 +13,7 @@ from returns.result import Success
 
 from factledger.application.projections.projector import CatchUpReport, Projector
 from factledger.application.worker.health import WorkerHealth, WorkerHealthView
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.ports.audit import (
     AuditStore,
     AuditUnavailable,
@@ -23,7 +22,7 @@ from factledger.ports.audit import (
     RunRow,
     UsageRow,
 )
-from factledger.ports.store_errors import StoreUnavailable
+from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
 
 __all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
 
@@ -31,14 +30,14 @@ __all__ = ["AuditRows", "AuditUnavailableError", "AuditViews", "RebuildReport"]
 class AuditUnavailableError(ConnectionError):
     """The audit database (or the event store it catches up from) did not answer in time."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: StoreFailureReason) -> None:
         super().__init__(f"the audit is unavailable ({reason})")
-        self.reason = reason
-        """A short code: ``TIMEOUT``, ``CONNECTION`` or ``SERVER_ERROR``."""
+        self.reason: StoreFailureReason = reason
+        """Why, in the reasons every store reports (``TIMEOUT``, ``CONNECTION``...)."""
 
 
 @frozen
-class AuditRows:
+class AuditRows(JsonRecord):
     """One run's durable audit rows: metadata only, never a body, a query or a literal."""
 
     run: RunRow
@@ -48,13 +47,9 @@ class AuditRows:
     model_usage: tuple[UsageRow, ...]
     """Model calls and tokens per purpose."""
 
-    def to_json(self) -> JsonObject:
-        """The rows as JSON."""
-        return record_json(self)
-
 
 @frozen
-class RebuildReport:
+class RebuildReport(JsonRecord):
     """What catching up or rebuilding the audit rows did."""
 
     ok: bool
@@ -65,10 +60,6 @@ class RebuildReport:
     """Rows written."""
     reason: str | None = None
     """Why it stopped short, when it did."""
-
-    def to_json(self) -> JsonObject:
-        """The report as JSON."""
-        return record_json(self)
 
 
 class AuditViews:

@@ -21,7 +21,7 @@ from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.domain.call_record import CallRecord
 from factledger.domain.codec import sha256_hex
 from factledger.domain.invocation import Failed, Invocation, Projecting, Ready
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import InvocationStatus
@@ -43,7 +43,7 @@ class ContentState(StrEnum):
 
 
 @frozen
-class CanonicalView(CallRecord):
+class CanonicalView(CallRecord, JsonRecord):
     """A call's canonical record as metadata and digests: what any transport may show of it.
 
     The one definition of an invocation's view: the facade, the HTTP API and the MCP server
@@ -64,10 +64,6 @@ class CanonicalView(CallRecord):
     """True when the projection cut anything."""
     content: ContentState
     """Whether the bodies can be used (the bodies themselves are never part of a view)."""
-
-    def to_json(self) -> JsonObject:
-        """The view as JSON (metadata and digests, never a body)."""
-        return record_json(self)
 
 
 @frozen

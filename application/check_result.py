@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from factledger.domain.json_shape import from_json_value, record_json
-from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.json_shape import JsonRecord, from_json_value
+from factledger.domain.json_types import JsonValue
 from factledger.domain.release.events import FailureStage, SemanticVerdict
 from factledger.domain.release.issues import ValidationIssue
 
@@ -19,7 +19,7 @@ __all__ = ["CheckResult"]
 
 
 @frozen
-class CheckResult:
+class CheckResult(JsonRecord):
     """What checking one draft found (nothing is published)."""
 
     run_id: str
@@ -37,11 +37,6 @@ class CheckResult:
     """The judge's verdict, when it was asked."""
     validation_issues: tuple[ValidationIssue, ...]
     """What to mend, each with its reason and, where it helps, the claim's offending words."""
-
-    def to_json(self) -> JsonObject:
-        """``{"run_id", "passed", "attempt", "attempts_left", "failure_stage",
-        "semantic_verdict", "validation_issues"}``."""
-        return record_json(self)
 
     @classmethod
     def from_json(cls, data: JsonValue) -> CheckResult:

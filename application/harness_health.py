@@ -10,6 +10,7 @@ caught up, bodies purged on time), so operators alert on that line.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 from returns.result import Success
@@ -19,10 +20,15 @@ from factledger.application.harness_parts import FacadeCore
 from factledger.application.worker.health import HealthStatus, WorkerHealth
 from factledger.domain.json_types import JsonObject
 
-__all__ = ["Health", "HealthOperations", "Reachability"]
+__all__ = ["Health", "HealthLine", "HealthOperations", "Reachability"]
 
 _PROBE_RUN = "healthz-probe"
 """A run id no run has: reading its head is the store's cheapest round trip."""
+
+
+HealthLine: TypeAlias = Literal["ok", "degraded", "unavailable"]
+"""The probe's one word: ``ok``, ``degraded`` (serving, but the workers are not OK) or
+``unavailable`` (the store or the audit does not answer)."""
 
 
 class Reachability(StrEnum):
@@ -50,8 +56,8 @@ class Health:
         return self.store is Reachability.OK and self.audit is not Reachability.UNAVAILABLE
 
     @property
-    def status(self) -> str:
-        """``ok``, ``degraded`` (serving, but the workers are not OK) or ``unavailable``."""
+    def status(self) -> HealthLine:
+        """The probe's one word (see ``HealthLine``)."""
         if not self.healthy:
             return "unavailable"
         if self.workers is None or self.workers.status is not HealthStatus.OK:

@@ -17,7 +17,7 @@ from factledger.application.evidence_check import UnverifiedReason, Verified, ch
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.tools.registry import ToolRegistry
 from factledger.domain.evidence import ObservedFact, Source
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.json_types import JsonObject
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import EvidenceStatus, InvocationStatus, StopReason
@@ -40,7 +40,7 @@ def trim_summary(text: str) -> str:
 
 
 @frozen
-class ProgressSnapshot:
+class ProgressSnapshot(JsonRecord):
     """What a run verifiably observed."""
 
     verified_sources: tuple[Source, ...]
@@ -56,10 +56,6 @@ class ProgressSnapshot:
     def has_facts(self) -> bool:
         """True when at least one fact was verified."""
         return bool(self.observed_facts)
-
-    def to_json(self) -> JsonObject:
-        """The snapshot as JSON."""
-        return record_json(self)
 
 
 class SnapshotBuilder:

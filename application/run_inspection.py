@@ -18,17 +18,18 @@ from attrs import frozen
 
 from factledger.application.canonical_view import ContentState
 from factledger.application.run_listing import RunListItem, run_list_item
-from factledger.application.run_views import ReleaseStep, release_steps
+from factledger.application.run_views import ReleaseStep, StepVerdict, release_steps
 from factledger.application.verification.verdicts import RunVerdict
 from factledger.application.views import ControlView
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord, record_json
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     ReleaseDecided,
+    ReleaseStepType,
     SemanticAttempted,
     SemanticDecided,
 )
@@ -47,7 +48,7 @@ __all__ = [
 
 
 @frozen
-class TimelineEvent:
+class TimelineEvent(JsonRecord):
     """One recorded event with its safe metadata."""
 
     sequence: int
@@ -59,13 +60,9 @@ class TimelineEvent:
     metadata: JsonObject
     """The event's payload: ids, codes, counts, sizes and digests only."""
 
-    def to_json(self) -> JsonObject:
-        """The event as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CallSummary:
+class CallSummary(JsonRecord):
     """One tool call as the console shows it."""
 
     tool_call_id: str
@@ -89,34 +86,26 @@ class CallSummary:
     duplicate_of: str | None
     """The earlier call that checked the same scope."""
 
-    def to_json(self) -> JsonObject:
-        """The call as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CitationCheck:
+class CitationCheck(JsonRecord):
     """One guard's verdict on a citation or an analysis of the draft."""
 
-    step: str
+    step: ReleaseStepType
     """The release step that judged it (``EVIDENCE_GUARD_INITIAL``, ``EVIDENCE_GUARD_RECHECK``,
     ``SEMANTIC_DECISION`` or ``RELEASE_DECISION`` for what was published)."""
     analysis_index: int | None
     """The analysis (0-based; None for the draft as a whole)."""
     tool_call_id: str | None
     """The cited call, when the verdict is about a citation."""
-    verdict: str
+    verdict: StepVerdict
     """``pass``, ``fail``, or the judge's verdict."""
     reason: str | None
     """The issue or reason code."""
 
-    def to_json(self) -> JsonObject:
-        """The check as JSON."""
-        return record_json(self)
-
 
 @frozen
-class RunInspection:
+class RunInspection(JsonRecord):
     """One run, as an operator reviews it."""
 
     run: RunListItem
@@ -133,10 +122,6 @@ class RunInspection:
     """The release decision's metadata (outcome, run state, codes, counts, digest)."""
     verification: RunVerdict
     """Whether the chain and the bodies verify."""
-
-    def to_json(self) -> JsonObject:
-        """The inspection as JSON."""
-        return record_json(self)
 
 
 def call_summary(view: ControlView) -> CallSummary:
@@ -221,7 +206,7 @@ def _citations(
             last_reason = event.reason
         elif isinstance(event, SemanticDecided):
             checks.extend(
-                CitationCheck(event.TYPE, index, None, event.verdict.value, last_reason)
+                CitationCheck(event.TYPE, index, None, event.verdict, last_reason)
                 for index in event.unsupported
             )
     published = None if released is None else released.published_result

@@ -23,8 +23,7 @@ from returns.result import Success
 
 from factledger.application.run_access import Caller
 from factledger.application.run_repository import RunRepository, StoreFailed
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import FailureCode, FallbackType, ReleaseOutcome, RunState
 from factledger.ports.event_store import RunIndexEntry
@@ -39,7 +38,7 @@ _INDEX_READ: Final = 1000
 
 
 @frozen
-class RunListItem:
+class RunListItem(JsonRecord):
     """One run as the listing shows it (metadata only)."""
 
     run_id: str
@@ -76,13 +75,9 @@ class RunListItem:
     """False when the run's stored events do not decode or fold (verify the run): the row then
     holds only what the store's index says."""
 
-    def to_json(self) -> JsonObject:
-        """The row as JSON."""
-        return record_json(self)
-
 
 @frozen
-class RunPage:
+class RunPage(JsonRecord):
     """One page of the run listing."""
 
     runs: tuple[RunListItem, ...]
@@ -90,16 +85,10 @@ class RunPage:
     next_cursor: str | None
     """Pass as ``cursor`` for the next page; None when there is none."""
 
-    def to_json(self) -> JsonObject:
-        """The page as JSON."""
-        return record_json(self)
-
 
 def run_list_item(log: RunLog) -> RunListItem:
     """The listing row of a started run, from its log."""
-    run = log.run
-    if run is None:
-        raise ValueError("the run has not started")
+    run = log.started_run()
     released = log.released
     return RunListItem(
         run_id=log.run_id,

@@ -14,18 +14,19 @@ from collections.abc import Iterable
 from datetime import datetime
 from enum import StrEnum
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from factledger.application.statuses import StatusChange, statuses_entered
+from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
     InvocationReady,
     ToolCallReserved,
 )
+from factledger.domain.tool_result import ProjectedEvidenceStatus
 
 __all__ = ["CallStatus", "CallTransition", "TimelineEntry", "run_timeline"]
 
@@ -40,7 +41,7 @@ class CallStatus(StrEnum):
 
 
 @frozen
-class CallTransition:
+class CallTransition(JsonRecord):
     """One tool call moved to ``status`` at ``at`` (the event ``sequence`` said so)."""
 
     tool_call_id: str
@@ -53,16 +54,12 @@ class CallTransition:
     """When."""
     sequence: int
     """The event that moved it."""
-    evidence_status: str | None = None
+    evidence_status: ProjectedEvidenceStatus | None = None
     """READY: EVIDENCE_FOUND or NO_EVIDENCE."""
     truncated: bool | None = None
     """READY: whether the projection cut anything."""
-    error_code: str | None = None
+    error_code: ToolBoundaryErrorCode | None = None
     """ERROR: the stable code."""
-
-    def to_json(self) -> JsonObject:
-        """The transition as JSON (metadata only)."""
-        return record_json(self)
 
 
 TimelineEntry = StatusChange | CallTransition
@@ -71,37 +68,27 @@ TimelineEntry = StatusChange | CallTransition
 
 def _call(recorded: RecordedEvent, names: dict[str, str]) -> CallTransition | None:
     event = recorded.event
-    at, sequence = recorded.occurred_at, recorded.sequence
     match event:
-        case ToolCallReserved():
+        case ToolCallReserved() | InvocationBegan():
             names[event.tool_call_id] = event.tool_name
-            status = CallStatus.RESERVED
-            return CallTransition(event.tool_call_id, event.tool_name, status, at, sequence)
-        case InvocationBegan():
-            names[event.tool_call_id] = event.tool_name
-            status = CallStatus.PROJECTING
-            return CallTransition(event.tool_call_id, event.tool_name, status, at, sequence)
+            began = isinstance(event, InvocationBegan)
+            status = CallStatus.PROJECTING if began else CallStatus.RESERVED
+            return _moved(recorded, event.tool_call_id, names, status)
         case InvocationReady():
-            return CallTransition(
-                event.tool_call_id,
-                names.get(event.tool_call_id, ""),
-                CallStatus.READY,
-                at,
-                sequence,
-                evidence_status=event.evidence_status.value,
-                truncated=event.truncated,
-            )
+            ready = _moved(recorded, event.tool_call_id, names, CallStatus.READY)
+            return evolve(ready, evidence_status=event.evidence_status, truncated=event.truncated)
         case InvocationFailed():
-            return CallTransition(
-                event.tool_call_id,
-                names.get(event.tool_call_id, ""),
-                CallStatus.ERROR,
-                at,
-                sequence,
-                error_code=event.error_code.value,
-            )
+            failed = _moved(recorded, event.tool_call_id, names, CallStatus.ERROR)
+            return evolve(failed, error_code=event.error_code)
         case _:
             return None
+
+
+def _moved(
+    recorded: RecordedEvent, tool_call_id: str, names: dict[str, str], status: CallStatus
+) -> CallTransition:
+    name = names.get(tool_call_id, "")
+    return CallTransition(tool_call_id, name, status, recorded.occurred_at, recorded.sequence)
 
 
 def run_timeline(events: Iterable[RecordedEvent]) -> tuple[TimelineEntry, ...]:

@@ -5,30 +5,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Final
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
 from factledger.domain.budget import BudgetName
 from factledger.domain.events import RecordedEvent
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.release.events import (
+    RELEASE_STEP_EVENTS,
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
     ReleaseDecided,
+    ReleaseStepType,
+    RepairOutcome,
     SemanticAttempted,
     SemanticDecided,
+    SemanticVerdict,
 )
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import FailureCode, ReleaseOutcome, RunState, StopReason
 
-__all__ = ["CancelResult", "ModelUsage", "ReleaseStep", "RunSummary", "release_steps"]
+__all__ = [
+    "CancelResult",
+    "ModelUsage",
+    "ReleaseStep",
+    "RunSummary",
+    "StepVerdict",
+    "release_steps",
+]
 
 
 @frozen
-class RunSummary:
+class RunSummary(JsonRecord):
     """A run's state, context, budget use and release decision (metadata only)."""
 
     run_id: str
@@ -63,9 +73,7 @@ class RunSummary:
     @classmethod
     def from_log(cls, log: RunLog) -> RunSummary:
         """The summary of a started run."""
-        run = log.run
-        if run is None:
-            raise ValueError("the run has not started")
+        run = log.started_run()
         return cls(
             run_id=log.run_id,
             state=run.state,
@@ -83,13 +91,9 @@ class RunSummary:
             owner=run.context.owner,
         )
 
-    def to_json(self) -> JsonObject:
-        """The summary as JSON."""
-        return record_json(self)
-
 
 @frozen
-class CancelResult:
+class CancelResult(JsonRecord):
     """What a cancel did."""
 
     run_id: str
@@ -99,13 +103,9 @@ class CancelResult:
     cancelled: bool
     """True when this request cancelled it (false when it had already ended)."""
 
-    def to_json(self) -> JsonObject:
-        """The result as JSON."""
-        return record_json(self)
-
 
 @frozen
-class ModelUsage:
+class ModelUsage(JsonRecord):
     """A run's metered model use after some usage was recorded against its budgets."""
 
     run_id: str
@@ -134,9 +134,7 @@ class ModelUsage:
     @classmethod
     def from_log(cls, log: RunLog, accepted: int, refused_by: FailureCode | None) -> ModelUsage:
         """The usage of a started run as its log says."""
-        run = log.run
-        if run is None:
-            raise ValueError("the run has not started")
+        run = log.started_run()
         return cls(
             run_id=log.run_id,
             state=run.state,
@@ -148,37 +146,24 @@ class ModelUsage:
             remaining_model_tokens=run.remaining(BudgetName.MODEL_TOKENS),
         )
 
-    def to_json(self) -> JsonObject:
-        """The usage as JSON."""
-        return record_json(self)
+
+StepVerdict: TypeAlias = Literal["pass", "fail"] | RepairOutcome | SemanticVerdict | ReleaseOutcome
+"""A release step's verdict: a guard check passed or failed, what a repair produced, the
+judge's verdict, or the release outcome."""
 
 
 @frozen
-class ReleaseStep:
+class ReleaseStep(JsonRecord):
     """One step the release recorded, with its verdict."""
 
-    step: str
+    step: ReleaseStepType
     """``EVIDENCE_GUARD_INITIAL``, ``EVIDENCE_REPAIR_ATTEMPT``, ``EVIDENCE_GUARD_RECHECK``,
     ``SEMANTIC_ATTEMPT``, ``SEMANTIC_DECISION`` or ``RELEASE_DECISION``."""
-    verdict: str | None
+    verdict: StepVerdict
     """``pass`` or ``fail`` for a guard check, the judge's verdict, the repair's outcome or the
     release outcome."""
     sequence: int
     """The event that recorded it."""
-
-    def to_json(self) -> JsonObject:
-        """The step as JSON."""
-        return record_json(self)
-
-
-_STEP_TYPES: Final = (
-    EvidenceGuardInitialChecked,
-    EvidenceRepairAttempted,
-    EvidenceGuardRechecked,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
-)
 
 
 def release_steps(events: Iterable[RecordedEvent]) -> tuple[ReleaseStep, ...]:
@@ -186,16 +171,16 @@ def release_steps(events: Iterable[RecordedEvent]) -> tuple[ReleaseStep, ...]:
     steps: list[ReleaseStep] = []
     for recorded in events:
         event = recorded.event
-        if not isinstance(event, _STEP_TYPES):
+        if not isinstance(event, RELEASE_STEP_EVENTS):
             continue
         match event:
             case EvidenceGuardInitialChecked() | EvidenceGuardRechecked():
-                verdict: str | None = "pass" if event.passed else "fail"
+                verdict: StepVerdict = "pass" if event.passed else "fail"
             case EvidenceRepairAttempted():
-                verdict = event.outcome.value
+                verdict = event.outcome
             case SemanticAttempted() | SemanticDecided():
-                verdict = event.verdict.value
+                verdict = event.verdict
             case ReleaseDecided():
-                verdict = event.outcome.value
+                verdict = event.outcome
         steps.append(ReleaseStep(event.TYPE, verdict, recorded.sequence))
     return tuple(steps)

@@ -13,8 +13,7 @@ from typing import Final
 from attrs import frozen
 
 from factledger.domain.events import Event, RecordedEvent
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     ReleaseDecided,
@@ -41,7 +40,7 @@ def statuses_entered(event: Event) -> tuple[ApplicationStatus, ...]:
 
 
 @frozen
-class StatusChange:
+class StatusChange(JsonRecord):
     """The run entered ``status`` at ``at`` (with the sequence of the event that said so)."""
 
     status: ApplicationStatus
@@ -50,10 +49,6 @@ class StatusChange:
     """When."""
     sequence: int
     """The event that moved it."""
-
-    def to_json(self) -> JsonObject:
-        """``{"status", "at", "sequence"}``."""
-        return record_json(self)
 
 
 def status_timeline(events: Iterable[RecordedEvent]) -> tuple[StatusChange, ...]:

@@ -61,10 +61,10 @@ class TelemetryHub:
         """One release decision (its guard issues counted by code)."""
         fallback = result.fallback
         issues = () if fallback is None else fallback.validation_issues
-        fallback_type = None if fallback is None else fallback.type.value
+        fallback_type = None if fallback is None else fallback.type
 
         def report(sink: Telemetry) -> None:
-            sink.release(result.outcome.value, fallback_type, seconds)
+            sink.release(result.outcome, fallback_type, seconds)
             _violations(sink, issues)
 
         self._report(report)
@@ -89,4 +89,4 @@ class TelemetryHub:
 
 def _violations(sink: Telemetry, issues: tuple[ValidationIssue, ...]) -> None:
     for issue in issues:
-        sink.guard_violation(issue.code.value)
+        sink.guard_violation(issue.code)

@@ -144,17 +144,10 @@ class ToolBoundary:
         tool_call_id = envelope.tool_call_id
         now = self._clock.now()
         begin = BeginToolCall(
-            run_id=envelope.run_id,
-            tool_call_id=tool_call_id,
-            tool_name=envelope.tool_name,
-            arguments_json=envelope.arguments_json,
-            authorized=envelope.authorized,
-            read_only=envelope.read_only,
+            envelope=envelope,
             step=context.step,
             content_ttl=self._content_ttl,
             now=now,
-            arguments_digest=envelope.arguments_digest,
-            scope_identity=envelope.scope_identity,
             abandon_after=self._abandon_after,
         )
         request_body = envelope.arguments_json.encode("utf-8")
@@ -255,10 +248,7 @@ class ToolBoundary:
         finished = FinishedInBoundary(call.tool_call_id, result, None)
 
         def decide_ready(log: RunLog) -> Decision:
-            decided = decide_complete_invocation(log, complete)
-            if not isinstance(decided, Success):
-                return decided
-            return Success(decided.unwrap() + call.hooks.with_finish(log, finished))
+            return _then_finish(decide_complete_invocation(log, complete), call, log, finished)
 
         completed = self._runs.execute(
             call.run_id, decide_ready, payloads=lambda _: bodies, now=now
@@ -302,10 +292,7 @@ class ToolBoundary:
         finished = FinishedInBoundary(call.tool_call_id, None, code)
 
         def decide_fail(log: RunLog) -> Decision:
-            decided = decide_fail_invocation(log, command)
-            if not isinstance(decided, Success):
-                return decided
-            return Success(decided.unwrap() + call.hooks.with_finish(log, finished))
+            return _then_finish(decide_fail_invocation(log, command), call, log, finished)
 
         outcome: ExecuteOutcome = self._runs.execute(call.run_id, decide_fail)
         if isinstance(outcome, StoreFailed):
@@ -318,3 +305,12 @@ class ToolBoundary:
                 if ended is not None:
                     return ended
         return BoundaryFailed(call.tool_call_id, code, reason)
+
+
+def _then_finish(
+    decided: Decision, call: BegunCall, log: RunLog, finished: FinishedInBoundary
+) -> Decision:
+    """The call's finishing events followed by what its finish hook adds; a refusal as it is."""
+    if not isinstance(decided, Success):
+        return decided
+    return Success(decided.unwrap() + call.hooks.with_finish(log, finished))

@@ -9,6 +9,7 @@ from attrs import frozen
 
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import Event
+from factledger.domain.run_commands import ToolCallRequestEnvelope
 from factledger.domain.run_log import RunLog
 from factledger.domain.tool_result import ProjectedToolResult
 
@@ -33,29 +34,6 @@ class RunContext:
     """The run."""
     step: int | None = None
     """The agent step (turn) making the call, when known."""
-
-
-@frozen
-class ToolCallRequestEnvelope:
-    """One call as a tool's invoker builds it (never as the model states it)."""
-
-    run_id: str
-    """The run the call claims to belong to."""
-    tool_call_id: str
-    """The model's id for the call."""
-    tool_name: str
-    """The tool; each invoker binds its own name."""
-    arguments_json: str
-    """The arguments exactly as received."""
-    authorized: bool
-    """Set by the invoker: the call came through a registered tool."""
-    read_only: bool
-    """Set by the invoker: the tool is declared read-only."""
-    arguments_digest: str | None = None
-    """Set by the invoker: the digest of the canonical form of the parsed arguments (a retry
-    with the same digest is the same call)."""
-    scope_identity: str | None = None
-    """Set by the invoker: the identity of the scope the call asks for."""
 
 
 @frozen

@@ -17,7 +17,7 @@ from factledger.application.canonical_view import CanonicalInvocation, ContentSt
 from factledger.application.tool_api.spec import ToolSpec
 from factledger.domain.budget import BudgetName
 from factledger.domain.error_codes import ToolBoundaryErrorCode
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.progress.policy import Evaluation, ViolationType
 from factledger.domain.run_log import RunLog
@@ -147,7 +147,7 @@ def with_checked_scope(observation: JsonObject, scope: JsonObject) -> JsonObject
 
 
 @frozen
-class ControlView:
+class ControlView(JsonRecord):
     """Everything the harness knows of one call (never shown to the model): metadata, progress
     bookkeeping and the projected agent result, never the raw response or the request body."""
 
@@ -205,10 +205,6 @@ class ControlView:
     """Size of the agent result."""
     payload_keys: tuple[str, ...]
     """The names of its bodies in the vault."""
-
-    def to_json(self) -> JsonObject:
-        """The control view as JSON (metadata; bodies only through ``content``)."""
-        return record_json(self)
 
 
 def control_view(record: CanonicalInvocation, log: RunLog) -> ControlView:

@@ -9,6 +9,7 @@ derive those guards from the events themselves, so no caller can forget one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal, TypeAlias
 
 from attrs import frozen
 
@@ -27,7 +28,17 @@ from factledger.domain.run_events import (
     ToolCallReserved,
 )
 
-__all__ = ["CounterGuard", "MetaField", "counter_guards", "meta_fields", "unique_keys"]
+__all__ = [
+    "CounterGuard",
+    "MetaField",
+    "MetaName",
+    "counter_guards",
+    "meta_fields",
+    "unique_keys",
+]
+
+MetaName: TypeAlias = Literal["state", "started_at"]
+"""The fields of a run's metadata record that an append may set."""
 
 
 @frozen
@@ -46,7 +57,7 @@ class CounterGuard:
 class MetaField:
     """A field of the run's metadata record that the append also sets."""
 
-    name: str
+    name: MetaName
     """The field: ``state`` or ``started_at``."""
     value: str
     """Its new value."""
@@ -100,7 +111,7 @@ def counter_guards(budget: RunBudget, events: Iterable[Event]) -> tuple[CounterG
 
 def meta_fields(events: Iterable[Event]) -> tuple[MetaField, ...]:
     """Run metadata kept beside the stream for listing runs without folding them."""
-    fields: dict[str, str] = {}
+    fields: dict[MetaName, str] = {}
     for event in events:
         if isinstance(event, RunStarted):
             fields["state"] = "RUNNING"

@@ -1,63 +1,19 @@
-"""The one list of event classes a run stream may hold, and the codec built over it."""
+"""The one list of event classes a run stream may hold, and the codec built over it.
+
+The list is the members of the ``Event`` union: an event class added to its family's union is
+known to the codec with no second edit.
+"""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from factledger.domain.codec import EventCodec
-from factledger.domain.progress.events import (
-    CallOutcomeRecorded,
-    CollectionStopped,
-    DuplicateScopeRecorded,
-    ObservationEvaluated,
-    ObservationRejected,
-    ProtocolViolationRecorded,
-)
-from factledger.domain.release.events import (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    ReleaseDecided,
-    SemanticAttempted,
-    SemanticDecided,
-)
-from factledger.domain.run_events import (
-    InvocationBegan,
-    InvocationFailed,
-    InvocationReady,
-    ModelCallFailed,
-    ModelCallReserved,
-    ModelUsageRecorded,
-    RunEnded,
-    RunStarted,
-    ToolCallReserved,
-)
+from factledger.domain.events import Event
 
 __all__ = ["EVENT_CLASSES", "default_codec"]
 
-EVENT_CLASSES: tuple[type, ...] = (
-    RunStarted,
-    ToolCallReserved,
-    InvocationBegan,
-    InvocationReady,
-    InvocationFailed,
-    ModelCallReserved,
-    ModelUsageRecorded,
-    RunEnded,
-    ObservationEvaluated,
-    ProtocolViolationRecorded,
-    DuplicateScopeRecorded,
-    CallOutcomeRecorded,
-    ObservationRejected,
-    CollectionStopped,
-    EvidenceGuardInitialChecked,
-    EvidenceRepairAttempted,
-    EvidenceGuardRechecked,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
-    ModelCallFailed,
-    DraftChecked,
-)
+EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 """Every event class, each with a unique ``TYPE``."""
 
 _CODEC = EventCodec(EVENT_CLASSES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from factledger.domain.codec import canonical_json
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.json_types import JsonObject
 from factledger.domain.status import EvidenceStatus
 
@@ -13,7 +13,7 @@ __all__ = ["ObservedFact", "Source"]
 
 
 @frozen
-class Source:
+class Source(JsonRecord):
     """Where verified evidence came from; deduplicated by type, source and scope."""
 
     source_type: str
@@ -28,13 +28,9 @@ class Source:
         """What two sources must share to be the same source."""
         return (self.source_type, self.source, canonical_json(self.scope).decode())
 
-    def to_json(self) -> JsonObject:
-        """``{"source_type", "source", "scope"}``."""
-        return record_json(self)
-
 
 @frozen
-class ObservedFact:
+class ObservedFact(JsonRecord):
     """One bounded, verified statement of what a call observed."""
 
     tool_call_id: str
@@ -45,7 +41,3 @@ class ObservedFact:
     """EVIDENCE_FOUND, or NO_EVIDENCE for a scoped negative fact."""
     summary: str
     """At most 320 characters, built from the canonical result (never the model's words)."""
-
-    def to_json(self) -> JsonObject:
-        """``{"tool_call_id", "tool_name", "evidence_status", "summary"}``."""
-        return record_json(self)

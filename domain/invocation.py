@@ -14,7 +14,7 @@ from attrs import field, frozen
 
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.status import EvidenceStatus, InvocationStatus
-from factledger.domain.tool_result import ProjectedEvidenceStatus
+from factledger.domain.tool_result import ProjectedEvidenceStatus, projected_status
 
 __all__ = ["Failed", "Invocation", "InvocationInfo", "Projecting", "Ready"]
 
@@ -61,18 +61,13 @@ class Projecting:
         return None
 
 
-def _finished_evidence(_: object, __: object, value: EvidenceStatus) -> None:
-    if value not in (EvidenceStatus.EVIDENCE_FOUND, EvidenceStatus.NO_EVIDENCE):
-        raise ValueError(f"a READY invocation cannot carry evidence status {value!r}")
-
-
 @frozen
 class Ready:
     """Finished into a citable record."""
 
     info: InvocationInfo
     """The call's identity and request metadata."""
-    evidence_status: ProjectedEvidenceStatus = field(validator=_finished_evidence)
+    evidence_status: ProjectedEvidenceStatus = field(validator=projected_status)
     """EVIDENCE_FOUND (citable as support) or NO_EVIDENCE (citable as a scoped negative)."""
     raw_bytes: int
     """Size of the raw response."""

@@ -22,7 +22,14 @@ import attrs
 
 from factledger.domain.json_types import JsonObject, JsonScalar, JsonValue
 
-__all__ = ["ShapeError", "field_hints", "from_json_value", "record_json", "to_json_value"]
+__all__ = [
+    "JsonRecord",
+    "ShapeError",
+    "field_hints",
+    "from_json_value",
+    "record_json",
+    "to_json_value",
+]
 
 T = TypeVar("T")
 
@@ -58,6 +65,17 @@ def record_json(record: attrs.AttrsInstance) -> JsonObject:
     encoded = to_json_value(record)
     assert isinstance(encoded, dict)
     return encoded
+
+
+class JsonRecord:
+    """The base of a record class whose JSON is its fields (``record_json``): one definition of
+    ``to_json`` for every such record."""
+
+    __slots__ = ()
+
+    def to_json(self: attrs.AttrsInstance) -> JsonObject:
+        """The record as JSON: its fields in order, each encoded by its kind."""
+        return record_json(self)
 
 
 @cache

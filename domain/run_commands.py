@@ -25,6 +25,7 @@ __all__ = [
     "RecordModelUsage",
     "ReserveModelCall",
     "StartRun",
+    "ToolCallRequestEnvelope",
 ]
 
 
@@ -47,31 +48,40 @@ class StartRun:
 
 
 @frozen
-class BeginToolCall:
-    """Preflight, reserve and begin one tool call (the boundary's phases 1–3)."""
+class ToolCallRequestEnvelope:
+    """One call as a tool's invoker builds it (never as the model states it)."""
 
     run_id: str
-    """The run named by the call's envelope."""
+    """The run the call claims to belong to."""
     tool_call_id: str
     """The model's id for the call."""
     tool_name: str
-    """The tool."""
+    """The tool; each invoker binds its own name."""
     arguments_json: str
-    """The arguments, which must be exactly one JSON value."""
+    """The arguments exactly as received."""
     authorized: bool
-    """The envelope's authorization flag (set by the tool's own invoker)."""
+    """Set by the invoker: the call came through a registered tool."""
     read_only: bool
-    """The envelope's read-only declaration."""
+    """Set by the invoker: the tool is declared read-only."""
+    arguments_digest: str | None = None
+    """Set by the invoker: the digest of the canonical form of the parsed arguments (a retry
+    with the same digest is the same call)."""
+    scope_identity: str | None = None
+    """Set by the invoker: the identity of the scope the call asks for."""
+
+
+@frozen
+class BeginToolCall:
+    """Preflight, reserve and begin one tool call (the boundary's phases 1–3)."""
+
+    envelope: ToolCallRequestEnvelope
+    """The call as its tool's invoker built it: run, id, tool, arguments and flags."""
     step: int | None
     """The agent step making the call, when known."""
     content_ttl: timedelta
     """How long the call's bodies stay in the vault."""
     now: datetime
     """The current time."""
-    arguments_digest: str | None = None
-    """SHA-256 of the canonical form of the parsed arguments, when the caller parsed them."""
-    scope_identity: str | None = None
-    """The identity of the scope asked for, when the caller's tool computed one."""
     abandon_after: timedelta | None = None
     """How long after it begins the call counts as abandoned if still PROJECTING (its
     timeout plus a grace period); None: never by this call's own record."""

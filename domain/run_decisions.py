@@ -126,22 +126,23 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
     run = _active_run(log)
     if not isinstance(run, Run):
         return Failure(run)
+    call = command.envelope
     if run.is_past_deadline(command.now):
         return Failure(DeadlinePassed())
-    if command.run_id != log.run_id:
+    if call.run_id != log.run_id:
         return Failure(RunMismatch())
-    if not is_valid_tool_call_id(command.tool_call_id):
+    if not is_valid_tool_call_id(call.tool_call_id):
         return Failure(InvalidToolCallId())
-    if command.tool_call_id in run.tool_call_ids or command.tool_call_id in log.progress.refusals:
-        return Failure(DuplicateToolCallId(command.tool_call_id))
-    granted_read_only = run.tools.get(command.tool_name)
-    if not command.authorized or granted_read_only is None:
-        return Failure(ToolNotAuthorized(command.tool_name))
-    if not (command.read_only and granted_read_only):
-        return Failure(ToolNotReadOnly(command.tool_name))
-    if not _is_one_json_value(command.arguments_json):
+    if call.tool_call_id in run.tool_call_ids or call.tool_call_id in log.progress.refusals:
+        return Failure(DuplicateToolCallId(call.tool_call_id))
+    granted_read_only = run.tools.get(call.tool_name)
+    if not call.authorized or granted_read_only is None:
+        return Failure(ToolNotAuthorized(call.tool_name))
+    if not (call.read_only and granted_read_only):
+        return Failure(ToolNotReadOnly(call.tool_name))
+    if not _is_one_json_value(call.arguments_json):
         return Failure(InvalidRequest())
-    request = command.arguments_json.encode("utf-8")
+    request = call.arguments_json.encode("utf-8")
     size = len(request)
     budget = run.budget
     if size > budget.request_bytes or size > budget.record_bytes:
@@ -153,19 +154,19 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
     return Success(
         (
             ToolCallReserved(
-                tool_call_id=command.tool_call_id,
-                tool_name=command.tool_name,
+                tool_call_id=call.tool_call_id,
+                tool_name=call.tool_name,
                 request_bytes=size,
             ),
             InvocationBegan(
-                tool_call_id=command.tool_call_id,
-                tool_name=command.tool_name,
+                tool_call_id=call.tool_call_id,
+                tool_name=call.tool_name,
                 step=command.step,
                 request_bytes=size,
                 request_digest=sha256_hex(request),
                 content_expires_at=command.now + command.content_ttl,
-                arguments_digest=command.arguments_digest,
-                scope_identity=command.scope_identity,
+                arguments_digest=call.arguments_digest,
+                scope_identity=call.scope_identity,
                 abandon_at=None
                 if command.abandon_after is None
                 else command.now + command.abandon_after,

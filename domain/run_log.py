@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Literal, assert_never
+from typing import Literal, TypeAlias, assert_never
 
 from attrs import evolve, frozen
 from returns.result import Failure, Result, Success
@@ -16,24 +16,9 @@ from returns.result import Failure, Result, Success
 from factledger.domain.budget import BudgetUsage
 from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
 from factledger.domain.invocation import Failed, Invocation, InvocationInfo, Projecting, Ready
-from factledger.domain.progress.events import (
-    CallOutcomeRecorded,
-    CollectionStopped,
-    DuplicateScopeRecorded,
-    ObservationEvaluated,
-    ObservationRejected,
-    ProtocolViolationRecorded,
-)
+from factledger.domain.progress.events import ProgressEvent
 from factledger.domain.progress.state import ProgressState, evolve_progress
-from factledger.domain.release.events import (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    ReleaseDecided,
-    SemanticAttempted,
-    SemanticDecided,
-)
+from factledger.domain.release.events import DraftChecked, ReleaseDecided, ReleaseEvent
 from factledger.domain.run import Run
 from factledger.domain.run_events import (
     InvocationBegan,
@@ -52,6 +37,7 @@ from factledger.domain.status import RunState
 __all__ = ["FoldError", "RunLog", "apply", "fold"]
 
 _NO_INVOCATIONS: Mapping[str, Invocation] = {}
+_OtherAggregates: TypeAlias = ProgressEvent | ReleaseEvent
 _NO_PROGRESS = ProgressState()
 
 
@@ -81,6 +67,13 @@ class RunLog:
     def invocation(self, tool_call_id: str) -> Invocation | None:
         """The invocation with exactly this id in this run, if any."""
         return self.invocations.get(tool_call_id)
+
+    def started_run(self) -> Run:
+        """The run of a log whose run has started; a ``ValueError`` (a caller's mistake, never
+        a run's outcome) for a log that has none yet."""
+        if self.run is None:
+            raise ValueError("the run has not started")
+        return self.run
 
 
 @frozen
@@ -129,6 +122,8 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
         return _started(event, at)
     if run is None:
         return None
+    if isinstance(event, _OtherAggregates):  # folded beside the run, not into it
+        return run
     u = run.usage
     match event:
         case ToolCallReserved():
@@ -159,22 +154,6 @@ def _evolve_run(run: Run | None, event: Event, at: datetime) -> Run | None:
         case RunEnded():
             return evolve(run, state=event.state, failure_code=event.failure_code, ended_at=at)
         case InvocationBegan() | InvocationFailed() | ModelCallFailed():
-            return run
-        case (
-            ObservationEvaluated()
-            | ProtocolViolationRecorded()
-            | DuplicateScopeRecorded()
-            | CallOutcomeRecorded()
-            | ObservationRejected()
-            | CollectionStopped()
-            | DraftChecked()
-            | EvidenceGuardInitialChecked()
-            | EvidenceGuardRechecked()
-            | EvidenceRepairAttempted()
-            | SemanticAttempted()
-            | SemanticDecided()
-            | ReleaseDecided()
-        ):
             return run
         case _:
             assert_never(event)
@@ -221,23 +200,6 @@ def _evolve_invocation(current: Invocation | None, event: Event, at: datetime) -
 
 
 _INVOCATION_EVENTS = (InvocationBegan, InvocationReady, InvocationFailed)
-_RELEASE_EVENTS = (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    SemanticAttempted,
-    SemanticDecided,
-    ReleaseDecided,
-)
-_PROGRESS_EVENTS = (
-    ObservationEvaluated,
-    ProtocolViolationRecorded,
-    DuplicateScopeRecorded,
-    CallOutcomeRecorded,
-    ObservationRejected,
-    CollectionStopped,
-)
 
 
 def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
@@ -246,13 +208,13 @@ def apply(log: RunLog, recorded: RecordedEvent) -> RunLog:
     at = recorded.occurred_at
     invocations = log.invocations
     progress = log.progress
-    if isinstance(event, _PROGRESS_EVENTS):
+    if isinstance(event, ProgressEvent):
         progress = evolve_progress(progress, event)
         return RunLog(
             log.run_id, recorded.sequence, recorded.hash, log.run, invocations, progress,
             log.released, log.checks, log.agent_model_failure,
         )  # fmt: skip
-    if isinstance(event, _RELEASE_EVENTS):
+    if isinstance(event, ReleaseEvent):
         released = event if isinstance(event, ReleaseDecided) else log.released
         checks = log.checks + 1 if isinstance(event, DraftChecked) else log.checks
         return RunLog(

@@ -9,9 +9,13 @@ a nesting deeper than the interpreter allows raises ``RecursionError``.
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
-__all__ = ["DuplicateKey", "NonStandardConstant", "decode_strict"]
+__all__ = ["DuplicateKey", "NonStandardConstant", "ObjectFault", "decode_strict", "object_fault"]
+
+ObjectFault: TypeAlias = Literal["NOT_JSON", "NOT_AN_OBJECT", "DUPLICATE_KEY"]
+"""Why a text is not one strict JSON object: not JSON (NaN and too deep a nesting included),
+JSON but not an object, or an object that names a key twice."""
 
 
 class DuplicateKey(ValueError):
@@ -41,3 +45,16 @@ def decode_strict(text: str) -> object:
     """The value of ``text``; raises ``ValueError`` (``DuplicateKey`` among them) or
     ``RecursionError``."""
     return _DECODER.decode(text)
+
+
+def object_fault(text: str) -> ObjectFault | None:
+    """Why ``text`` is not one strict JSON object, or None when it is one."""
+    try:
+        value = decode_strict(text)
+    except DuplicateKey:
+        return "DUPLICATE_KEY"
+    except (ValueError, RecursionError):
+        return "NOT_JSON"
+    if not isinstance(value, dict):
+        return "NOT_AN_OBJECT"
+    return None

@@ -21,6 +21,7 @@ __all__ = [
     "ProjectedEvidenceStatus",
     "ProjectedToolResult",
     "ProjectionFailure",
+    "projected_status",
 ]
 
 ProjectedEvidenceStatus: TypeAlias = Literal[
@@ -29,9 +30,10 @@ ProjectedEvidenceStatus: TypeAlias = Literal[
 """A finished projection holds candidate evidence or none; ERROR is never a projection."""
 
 
-def _projected_status(_: object, __: object, value: EvidenceStatus) -> None:
+def projected_status(owner: object, _: object, value: EvidenceStatus) -> None:
+    """The attrs validator of a ``ProjectedEvidenceStatus`` field: ERROR is refused."""
     if value not in (EvidenceStatus.EVIDENCE_FOUND, EvidenceStatus.NO_EVIDENCE):
-        raise ValueError(f"a projection cannot carry evidence status {value!r}")
+        raise ValueError(f"a {type(owner).__name__} cannot carry evidence status {value!r}")
 
 
 @frozen
@@ -40,7 +42,7 @@ class ProjectedToolResult:
 
     agent_result: JsonObject
     """The bounded, redacted content; both views (control, model) are derived from it."""
-    evidence_status: ProjectedEvidenceStatus = field(validator=_projected_status)
+    evidence_status: ProjectedEvidenceStatus = field(validator=projected_status)
     """EVIDENCE_FOUND when the content holds candidate evidence, else NO_EVIDENCE."""
     truncated: bool = False
     """True when the projection cut anything from the raw result."""

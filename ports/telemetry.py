@@ -8,15 +8,27 @@ could hold content: no arguments, no raw response, no agent result, no draft, no
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeAlias
 
 from attrs import frozen
 
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.release.events import FailureStage
+from factledger.domain.release.issues import IssueCode
 from factledger.domain.status import FailureCode, FallbackType, ReleaseOutcome
 
-__all__ = ["CallFinished", "CallLog", "ReleaseLogged", "SILENT", "SilentCallLog", "Telemetry"]
+__all__ = [
+    "SILENT",
+    "CallFinished",
+    "CallLog",
+    "RefusedBudget",
+    "ReleaseLogged",
+    "SilentCallLog",
+    "Telemetry",
+]
+
+RefusedBudget: TypeAlias = Literal["tool_call", "model_call"]
+"""What a run's budget refused: a tool call or a model call."""
 
 
 @frozen
@@ -99,14 +111,16 @@ class Telemetry(Protocol):
         has), the observation's status (READY, ERROR, REFUSED) and the facade's time."""
         ...
 
-    def release(self, outcome: str, fallback_type: str | None, seconds: float) -> None:
+    def release(
+        self, outcome: ReleaseOutcome, fallback_type: FallbackType | None, seconds: float
+    ) -> None:
         """One release decided: its outcome, the fallback's type for a FALLBACK, its time."""
         ...
 
-    def guard_violation(self, code: str) -> None:
+    def guard_violation(self, code: IssueCode) -> None:
         """One issue a guard found in a released or checked draft, by its code."""
         ...
 
-    def budget_refusal(self, budget: str) -> None:
+    def budget_refusal(self, budget: RefusedBudget) -> None:
         """One request the run's budget refused: ``tool_call`` or ``model_call``."""
         ...

@@ -7,12 +7,7 @@
 # own Prometheus (both installed here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+bash scripts/install_venv.sh '.[dev]'
 bash scripts/start_postgres.sh
 bash scripts/ensure_chromium.sh
 bash scripts/ensure_prometheus.sh

@@ -23,7 +23,7 @@ import math
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -53,6 +53,8 @@ __all__ = [
 
 AUDIT_ERRORS: Final[tuple[type[Exception], ...]] = (SQLAlchemyError, sqlite3.Error, OSError)
 """Everything a call into the audit database can raise that means it is unavailable."""
+
+T = TypeVar("T")
 
 _MIGRATIONS: Final = "factledger.adapters.audit:migrations"
 _READ_OPTION: Final = "factledger_read"
@@ -86,9 +88,25 @@ class AuditDatabase:
         them)."""
         return self.engine.execution_options(**{_READ_OPTION: True})
 
+    def write(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
+        """``work`` in one write transaction, or why the database could not be used."""
+        return _within(self.engine, work)
+
+    def read(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
+        """``work`` in one read-only transaction, or why the database could not be used."""
+        return _within(self.reader, work)
+
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+
+def _within(engine: Engine, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
+    try:
+        with engine.begin() as connection:
+            return Success(work(connection))
+    except AUDIT_ERRORS as error:
+        return Failure(AuditUnavailable(reason_of(error)))
 
 
 def reason_of(error: BaseException) -> StoreFailureReason:

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypeVar
 
-from returns.result import Failure, Result, Success
+from returns.result import Result
 from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from factledger.adapters.audit.database import AUDIT_ERRORS, AuditDatabase, reason_of
+from factledger.adapters.audit.database import AuditDatabase
 from factledger.adapters.audit.models import AuditLease, AuditLeaseWorker
 from factledger.ports.clock import Clock
 from factledger.ports.store_errors import StoreUnavailable
@@ -73,11 +73,7 @@ class SqlLeases:
         return self._transaction(work)
 
     def _transaction(self, work: Callable[[Connection], T]) -> Result[T, StoreUnavailable]:
-        try:
-            with self._db.engine.begin() as connection:
-                return Success(work(connection))
-        except AUDIT_ERRORS as error:
-            return Failure(StoreUnavailable(reason_of(error)))
+        return self._db.write(work).alt(lambda failed: StoreUnavailable(failed.reason))
 
 
 def _upsert_worker(connection: Connection, owner: str, until: datetime) -> None:

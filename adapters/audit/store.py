@@ -12,8 +12,8 @@ that was written, so catching up later loses and duplicates nothing.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from collections.abc import Sequence
+from typing import Final
 
 from returns.result import Failure, Result, Success
 from sqlalchemy import ColumnElement, Connection, Table, and_, delete, insert, select, update
@@ -52,8 +52,6 @@ from factledger.ports.audit import (
 )
 
 __all__ = ["SqlAuditStore", "dump_rows"]
-
-T = TypeVar("T")
 
 _IDS_PER_QUERY: Final = 500
 
@@ -120,7 +118,7 @@ class SqlAuditStore:
             }
             return tuple(found.get(partition, Checkpoint(None)) for partition in range(partitions))
 
-        return self._read(read)
+        return self._db.read(read)
 
     def commit(self, commit: AuditCommit, fold: Fold) -> CommitOutcome:
         try:
@@ -147,7 +145,7 @@ class SqlAuditStore:
                     )
                 )
 
-        return self._transaction(work)
+        return self._db.write(work)
 
     def replace_run(
         self, projection: str, partition: int, run_id: str, changes: AuditChanges
@@ -157,7 +155,7 @@ class SqlAuditStore:
             self._delete_runs(connection, (run_id,))
             return self._write(connection, changes)
 
-        return self._transaction(work)
+        return self._db.write(work)
 
     def read_run(self, run_id: str) -> Result[RunAudit | None, AuditUnavailable]:
         try:
@@ -185,20 +183,6 @@ class SqlAuditStore:
             return Failure(AuditUnavailable(reason_of(error)))
 
     # -- inside a transaction -----------------------------------------------------------
-
-    def _transaction(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
-        try:
-            with self._db.engine.begin() as connection:
-                return Success(work(connection))
-        except AUDIT_ERRORS as error:
-            return Failure(AuditUnavailable(reason_of(error)))
-
-    def _read(self, work: Callable[[Connection], T]) -> Result[T, AuditUnavailable]:
-        try:
-            with self._db.reader.begin() as connection:
-                return Success(work(connection))
-        except AUDIT_ERRORS as error:
-            return Failure(AuditUnavailable(reason_of(error)))
 
     def _move_checkpoint(self, connection: Connection, commit: AuditCommit) -> None:
         expected, then = commit.expected, commit.then

@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Final
 
-from returns.result import Failure, Result, Success
+from returns.result import Result
 from sqlalchemy import Connection, RowMapping, Table, delete, insert, select, update
 
-from factledger.adapters.audit.database import AUDIT_ERRORS, AuditDatabase, reason_of
+from factledger.adapters.audit.database import AuditDatabase
 from factledger.adapters.audit.models import AuditWorkerHealth
 from factledger.ports.audit import AuditUnavailable
 from factledger.ports.worker_health import WorkerBeat, WorkerProblem, WorkerState
@@ -73,24 +73,22 @@ class SqlWorkerHealth:
 
     def record(self, beat: WorkerBeat) -> Result[None, AuditUnavailable]:
         columns = _columns(beat)
-        try:
-            with self._db.engine.begin() as connection:
-                _replace(connection, beat.owner, columns)
-                connection.execute(
-                    delete(HEALTH).where(HEALTH.c.beat_at < beat.beat_at - _FORGET_AFTER)
-                )
-        except AUDIT_ERRORS as error:
-            return Failure(AuditUnavailable(reason_of(error)))
-        return Success(None)
+
+        def work(connection: Connection) -> None:
+            _replace(connection, beat.owner, columns)
+            connection.execute(
+                delete(HEALTH).where(HEALTH.c.beat_at < beat.beat_at - _FORGET_AFTER)
+            )
+
+        return self._db.write(work)
 
     def beats(self, since: datetime) -> Result[tuple[WorkerBeat, ...], AuditUnavailable]:
         query = select(HEALTH).where(HEALTH.c.beat_at >= since).order_by(HEALTH.c.owner)
-        try:
-            with self._db.reader.begin() as connection:
-                rows = connection.execute(query).mappings().all()
-                return Success(tuple(_beat(row) for row in rows))
-        except AUDIT_ERRORS as error:
-            return Failure(AuditUnavailable(reason_of(error)))
+
+        def read(connection: Connection) -> tuple[WorkerBeat, ...]:
+            return tuple(_beat(row) for row in connection.execute(query).mappings().all())
+
+        return self._db.read(read)
 
 
 def _replace(connection: Connection, owner: str, columns: dict[str, object]) -> None:

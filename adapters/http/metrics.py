@@ -10,6 +10,10 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from factledger.domain.release.issues import IssueCode
+from factledger.domain.status import FallbackType, ReleaseOutcome
+from factledger.ports.telemetry import RefusedBudget
+
 __all__ = ["CONTENT_TYPE", "PrometheusTelemetry"]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -66,14 +70,17 @@ class PrometheusTelemetry:
         self._calls.labels(tool=tool, status=status).inc()
         self._call_seconds.labels(tool=tool).observe(seconds)
 
-    def release(self, outcome: str, fallback_type: str | None, seconds: float) -> None:
-        self._releases.labels(outcome=outcome, fallback_type=fallback_type or "none").inc()
+    def release(
+        self, outcome: ReleaseOutcome, fallback_type: FallbackType | None, seconds: float
+    ) -> None:
+        fallback = "none" if fallback_type is None else fallback_type.value
+        self._releases.labels(outcome=outcome.value, fallback_type=fallback).inc()
         self._release_seconds.observe(seconds)
 
-    def guard_violation(self, code: str) -> None:
-        self._violations.labels(code=code).inc()
+    def guard_violation(self, code: IssueCode) -> None:
+        self._violations.labels(code=code.value).inc()
 
-    def budget_refusal(self, budget: str) -> None:
+    def budget_refusal(self, budget: RefusedBudget) -> None:
         self._budget.labels(budget=budget).inc()
 
     def exposition(self) -> bytes:

@@ -23,7 +23,7 @@ from factledger.application.run_views import CancelResult, RunSummary
 from factledger.application.statuses import StatusChange
 from factledger.application.tools.registry import ToolFormat
 from factledger.application.views import ControlView
-from factledger.domain.json_shape import record_json
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.json_types import JsonObject
 from factledger.domain.progress.policy import ViolationType
 from factledger.domain.release.fallback import ReleaseResult
@@ -159,19 +159,15 @@ class CheckRequest(_Request):
 
 
 @frozen
-class RunCreated:
+class RunCreated(JsonRecord):
     """A run was started."""
 
     run_id: str
     """The new run's id."""
 
-    def to_json(self) -> JsonObject:
-        """The record as JSON."""
-        return record_json(self)
-
 
 @frozen
-class ToolDefinitions:
+class ToolDefinitions(JsonRecord):
     """The evidence tools a model may call in this run."""
 
     format: ToolFormat
@@ -179,23 +175,15 @@ class ToolDefinitions:
     tools: tuple[JsonObject, ...]
     """The definitions, in the chosen format."""
 
-    def to_json(self) -> JsonObject:
-        """The record as JSON."""
-        return record_json(self)
-
 
 @frozen
-class StatusTimeline:
+class StatusTimeline(JsonRecord):
     """Every ApplicationStatus change so far, in order (each status at most once)."""
 
     run_id: str
     """The run."""
     statuses: tuple[StatusChange, ...]
     """The changes."""
-
-    def to_json(self) -> JsonObject:
-        """The record as JSON."""
-        return record_json(self)
 
 
 class Observation(_Response):

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from factledger.adapters.http.metrics import CONTENT_TYPE, PrometheusTelemetry
 from factledger.application.harness import Harness
+from factledger.application.harness_health import HealthLine, Reachability
 
 __all__ = ["docs_page", "ops_router"]
 
@@ -29,11 +30,11 @@ class HealthModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
 
-    status: str
+    status: HealthLine
     """``ok``, ``degraded`` (serving; the workers are not OK) or ``unavailable``."""
-    store: str
+    store: Reachability
     """``OK`` or ``UNAVAILABLE``."""
-    audit: str
+    audit: Reachability
     """``OK``, ``UNAVAILABLE`` or ``NOT_CONFIGURED``."""
     workers: dict[str, JsonValue] | None
     """The workers' line: status, problems, live workers, lag and purge age (null when the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from returns.result import Failure, Result
 
 from factledger.domain.sql.plan import QueryPlan
+from factledger.domain.sql.policy import SqlDialect
 from factledger.ports.sql import SqlExecutionFailure, SqlFailureCode
 
 __all__ = ["bounded_time_limit", "failed", "refusal"]
@@ -20,7 +21,7 @@ def failed(code: SqlFailureCode) -> Result[str, SqlExecutionFailure]:
 
 
 def refusal(
-    plan: QueryPlan, datasource: str, dialect: str
+    plan: QueryPlan, datasource: str, dialect: SqlDialect
 ) -> Result[str, SqlExecutionFailure] | None:
     """Why this executor must not run the plan (another datasource or dialect), or None."""
     if plan.datasource != datasource:

@@ -14,7 +14,7 @@ from pydantic import Field, ValidationError
 
 from factledger.application.contracts.envelope import StrictModel
 from factledger.domain.release.draft import Analysis, AnalysisKind, Draft, DraftFormatReason
-from factledger.domain.strict_json import DuplicateKey, decode_strict
+from factledger.domain.strict_json import object_fault
 
 __all__ = ["AnalysisModel", "DraftModel", "MalformedDraft", "parse_draft"]
 
@@ -53,14 +53,9 @@ def parse_draft(text: str) -> Draft | MalformedDraft:
     """The draft, or why the text is not one (never an exception)."""
     if len(text.encode("utf-8", errors="replace")) > MAX_DRAFT_BYTES:
         return MalformedDraft("TOO_LARGE")
-    try:
-        value = decode_strict(text)
-    except DuplicateKey:
-        return MalformedDraft("DUPLICATE_KEY")
-    except (ValueError, RecursionError):
-        return MalformedDraft("NOT_JSON")
-    if not isinstance(value, dict):
-        return MalformedDraft("NOT_AN_OBJECT")
+    fault = object_fault(text)
+    if fault is not None:
+        return MalformedDraft(fault)
     try:
         model = DraftModel.model_validate_json(text, strict=True)
     except ValidationError:

@@ -13,7 +13,7 @@ from typing import TypeVar
 from attrs import frozen
 from pydantic import BaseModel, ValidationError
 
-from factledger.domain.strict_json import DuplicateKey, decode_strict
+from factledger.domain.strict_json import object_fault
 
 __all__ = ["MAX_ARGUMENT_BYTES", "EnvelopeError", "parse_envelope"]
 
@@ -57,14 +57,9 @@ def parse_envelope(model: type[M], arguments_json: str) -> M | EnvelopeError:
         len(arguments_json.encode("utf-8")) > MAX_ARGUMENT_BYTES
     ):
         return EnvelopeError("TOO_LARGE")
-    try:
-        value = decode_strict(arguments_json)
-    except DuplicateKey:
-        return EnvelopeError("DUPLICATE_KEY")
-    except (ValueError, RecursionError):
-        return EnvelopeError("NOT_JSON")
-    if not isinstance(value, dict):
-        return EnvelopeError("NOT_AN_OBJECT")
+    fault = object_fault(arguments_json)
+    if fault is not None:
+        return EnvelopeError(fault)
     try:
         return model.model_validate_json(arguments_json, strict=True)
     except ValidationError as invalid:

@@ -20,23 +20,8 @@ from factledger.application.statuses import statuses_entered
 from factledger.domain.chain import StoredEvent
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
-from factledger.domain.progress.events import (
-    CallOutcomeRecorded,
-    CollectionStopped,
-    DuplicateScopeRecorded,
-    ObservationEvaluated,
-    ObservationRejected,
-    ProtocolViolationRecorded,
-)
-from factledger.domain.release.events import (
-    DraftChecked,
-    EvidenceGuardInitialChecked,
-    EvidenceGuardRechecked,
-    EvidenceRepairAttempted,
-    ReleaseDecided,
-    SemanticAttempted,
-    SemanticDecided,
-)
+from factledger.domain.progress.events import ProgressEvent
+from factledger.domain.release.events import ReleaseEvent
 from factledger.domain.run_events import (
     InvocationBegan,
     InvocationFailed,
@@ -160,6 +145,10 @@ class _Batch:
         event = recorded.event
         at = recorded.occurred_at
         sequence = recorded.sequence
+        if isinstance(event, ProgressEvent):
+            return progress_counts(row, event)
+        if isinstance(event, ReleaseEvent):
+            return release_fields(row, event, at)
         match event:
             case RunStarted():
                 row = self._move_state(row, RunState.RUNNING, sequence, at)
@@ -173,25 +162,6 @@ class _Batch:
                 return self._invocation_event(row, event, sequence, at)
             case ModelCallReserved() | ModelUsageRecorded() | ModelCallFailed():
                 return self._model_event(row, event, sequence)
-            case (
-                ProtocolViolationRecorded()
-                | DuplicateScopeRecorded()
-                | ObservationRejected()
-                | CollectionStopped()
-                | ObservationEvaluated()
-                | CallOutcomeRecorded()
-            ):
-                return progress_counts(row, event)
-            case (
-                EvidenceGuardInitialChecked()
-                | EvidenceRepairAttempted()
-                | SemanticAttempted()
-                | SemanticDecided()
-                | ReleaseDecided()
-                | EvidenceGuardRechecked()
-                | DraftChecked()
-            ):
-                return release_fields(row, event, at)
             case _:
                 assert_never(event)
 

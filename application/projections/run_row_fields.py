@@ -14,6 +14,7 @@ from factledger.domain.progress.events import (
     DuplicateScopeRecorded,
     ObservationEvaluated,
     ObservationRejected,
+    ProgressEvent,
     ProtocolViolationRecorded,
 )
 from factledger.domain.release.events import (
@@ -22,6 +23,7 @@ from factledger.domain.release.events import (
     EvidenceGuardRechecked,
     EvidenceRepairAttempted,
     ReleaseDecided,
+    ReleaseEvent,
     SemanticAttempted,
     SemanticDecided,
 )
@@ -32,12 +34,7 @@ __all__ = ["progress_counts", "release_fields"]
 
 def progress_counts(
     row: RunRow,
-    event: ProtocolViolationRecorded
-    | DuplicateScopeRecorded
-    | ObservationRejected
-    | CollectionStopped
-    | ObservationEvaluated
-    | CallOutcomeRecorded,
+    event: ProgressEvent,
 ) -> RunRow:
     match event:
         case ProtocolViolationRecorded():
@@ -56,13 +53,7 @@ def progress_counts(
 
 def release_fields(
     row: RunRow,
-    event: EvidenceGuardInitialChecked
-    | EvidenceRepairAttempted
-    | SemanticAttempted
-    | SemanticDecided
-    | ReleaseDecided
-    | EvidenceGuardRechecked
-    | DraftChecked,
+    event: ReleaseEvent,
     at: datetime,
 ) -> RunRow:
     match event:

@@ -7,8 +7,7 @@ from typing import Literal, TypeAlias
 
 from attrs import frozen
 
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 from factledger.domain.status import EvidenceStatus
 
 __all__ = ["Analysis", "AnalysisKind", "Draft", "DraftFormatReason"]
@@ -37,7 +36,7 @@ class AnalysisKind(StrEnum):
 
 
 @frozen
-class Analysis:
+class Analysis(JsonRecord):
     """One claim and the calls it cites."""
 
     kind: AnalysisKind
@@ -46,10 +45,6 @@ class Analysis:
     """What the agent says."""
     tool_call_ids: tuple[str, ...]
     """The calls of this run it cites."""
-
-    def to_json(self) -> JsonObject:
-        """``{"kind", "claim", "tool_call_ids"}``."""
-        return record_json(self)
 
 
 @frozen

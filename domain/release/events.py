@@ -4,7 +4,7 @@ explained from the log. They carry codes, counts and ids; never the draft's text
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 from attrs import frozen
 
@@ -17,6 +17,7 @@ from factledger.domain.status import (
 )
 
 __all__ = [
+    "RELEASE_STEP_EVENTS",
     "CheckedIssue",
     "DraftChecked",
     "EvidenceGuardInitialChecked",
@@ -26,11 +27,23 @@ __all__ = [
     "RecordedIssue",
     "ReleaseDecided",
     "ReleaseEvent",
+    "ReleaseStepType",
     "RepairOutcome",
     "SemanticAttempted",
     "SemanticDecided",
     "SemanticVerdict",
 ]
+
+ReleaseStepType: TypeAlias = Literal[
+    "EVIDENCE_GUARD_INITIAL",
+    "EVIDENCE_REPAIR_ATTEMPT",
+    "EVIDENCE_GUARD_RECHECK",
+    "SEMANTIC_ATTEMPT",
+    "SEMANTIC_DECISION",
+    "RELEASE_DECISION",
+]
+"""The type of an event that records one release step, in the order a release takes them
+(``DRAFT_CHECK`` is the draft's format, not a step)."""
 
 
 class FailureStage(StrEnum):
@@ -76,7 +89,7 @@ class RecordedIssue:
 class EvidenceGuardInitialChecked:
     """EVIDENCE_GUARD_INITIAL: the mechanical citation check of the draft as received."""
 
-    TYPE: ClassVar[str] = "EVIDENCE_GUARD_INITIAL"
+    TYPE: ClassVar[Literal["EVIDENCE_GUARD_INITIAL"]] = "EVIDENCE_GUARD_INITIAL"
     passed: bool
     """True when every citation held."""
     analyses: int
@@ -91,7 +104,7 @@ class EvidenceGuardInitialChecked:
 class EvidenceGuardRechecked:
     """EVIDENCE_GUARD_RECHECK: the citation check of a repaired draft."""
 
-    TYPE: ClassVar[str] = "EVIDENCE_GUARD_RECHECK"
+    TYPE: ClassVar[Literal["EVIDENCE_GUARD_RECHECK"]] = "EVIDENCE_GUARD_RECHECK"
     attempt: int
     """The repair attempt whose draft was checked."""
     passed: bool
@@ -108,7 +121,7 @@ class EvidenceGuardRechecked:
 class EvidenceRepairAttempted:
     """EVIDENCE_REPAIR_ATTEMPT: one bounded attempt to fix citations only."""
 
-    TYPE: ClassVar[str] = "EVIDENCE_REPAIR_ATTEMPT"
+    TYPE: ClassVar[Literal["EVIDENCE_REPAIR_ATTEMPT"]] = "EVIDENCE_REPAIR_ATTEMPT"
     attempt: int
     """1, 2, …"""
     outcome: RepairOutcome
@@ -119,7 +132,7 @@ class EvidenceRepairAttempted:
 class SemanticAttempted:
     """SEMANTIC_ATTEMPT: one metered call of the semantic judge."""
 
-    TYPE: ClassVar[str] = "SEMANTIC_ATTEMPT"
+    TYPE: ClassVar[Literal["SEMANTIC_ATTEMPT"]] = "SEMANTIC_ATTEMPT"
     attempt: int
     """1, 2, …"""
     judge: str
@@ -134,7 +147,7 @@ class SemanticAttempted:
 class SemanticDecided:
     """SEMANTIC_DECISION: the semantic guard's final verdict."""
 
-    TYPE: ClassVar[str] = "SEMANTIC_DECISION"
+    TYPE: ClassVar[Literal["SEMANTIC_DECISION"]] = "SEMANTIC_DECISION"
     verdict: SemanticVerdict
     """SUPPORTED, UNSUPPORTED or UNAVAILABLE."""
     attempts: int
@@ -180,7 +193,7 @@ class DraftChecked:
 class ReleaseDecided:
     """RELEASE_DECISION: what the user receives. Recorded once per run."""
 
-    TYPE: ClassVar[str] = "RELEASE_DECISION"
+    TYPE: ClassVar[Literal["RELEASE_DECISION"]] = "RELEASE_DECISION"
     outcome: ReleaseOutcome
     """SUCCESS, FALLBACK, FAILED or CANCELLED."""
     run_state: RunState
@@ -211,3 +224,13 @@ ReleaseEvent: TypeAlias = (
     | ReleaseDecided
 )
 """Every event of the release."""
+
+RELEASE_STEP_EVENTS: Final = (
+    EvidenceGuardInitialChecked,
+    EvidenceRepairAttempted,
+    EvidenceGuardRechecked,
+    SemanticAttempted,
+    SemanticDecided,
+    ReleaseDecided,
+)
+"""The events that record one release step, in the order of ``ReleaseStepType``."""

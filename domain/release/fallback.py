@@ -5,8 +5,8 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from factledger.domain.evidence import ObservedFact, Source
-from factledger.domain.json_shape import from_json_value, record_json
-from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.json_shape import JsonRecord, from_json_value
+from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import Analysis
 from factledger.domain.release.events import FailureStage
 from factledger.domain.release.issues import ValidationIssue
@@ -27,7 +27,7 @@ class NoVerifiedFact:
 
 
 @frozen
-class SafeFallback:
+class SafeFallback(JsonRecord):
     """An honest, bounded answer when the conclusion cannot be published.
 
     It refuses to exist without at least one verified fact, except for
@@ -84,13 +84,9 @@ class SafeFallback:
             stop_reason,
         )
 
-    def to_json(self) -> JsonObject:
-        """The fallback as JSON (``conclusion`` always null)."""
-        return record_json(self)
-
 
 @frozen
-class PublishedResult:
+class PublishedResult(JsonRecord):
     """What SUCCESS publishes: the conclusion, its analyses with verified citations, sources."""
 
     conclusion: str
@@ -100,13 +96,9 @@ class PublishedResult:
     source_documents: tuple[Source, ...]
     """The deduplicated sources of the cited evidence."""
 
-    def to_json(self) -> JsonObject:
-        """The published result as JSON."""
-        return record_json(self)
-
 
 @frozen
-class ReleaseResult:
+class ReleaseResult(JsonRecord):
     """The release result every transport returns."""
 
     run_id: str
@@ -131,11 +123,6 @@ class ReleaseResult:
             raise ValueError("only FALLBACK carries a SafeFallback")
         if (success or fallback) != (self.failure_code is None):
             raise ValueError("failure_code is null exactly for SUCCESS and FALLBACK")
-
-    def to_json(self) -> JsonObject:
-        """``{"run_id", "outcome", "run_state", "failure_code", "published_result",
-        "fallback"}``: the one shape every transport returns."""
-        return record_json(self)
 
     @classmethod
     def from_json(cls, data: JsonValue) -> ReleaseResult:

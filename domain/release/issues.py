@@ -13,8 +13,7 @@ from enum import StrEnum
 
 from attrs import frozen
 
-from factledger.domain.json_shape import record_json
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_shape import JsonRecord
 
 __all__ = ["GuardReason", "IssueCode", "ValidationIssue"]
 
@@ -76,7 +75,7 @@ class GuardReason(StrEnum):
 
 
 @frozen
-class ValidationIssue:
+class ValidationIssue(JsonRecord):
     """One issue, located at a citation and/or an analysis when it has a place."""
 
     code: IssueCode
@@ -90,7 +89,3 @@ class ValidationIssue:
     reason such as ``UNGROUNDED_NUMBER`` or ``POLARITY_MISMATCH``)."""
     token: str | None = None
     """The offending words, quoted from the claim (never from the evidence)."""
-
-    def to_json(self) -> JsonObject:
-        """``{"code", "tool_call_id", "analysis_index", "reason", "token"}``."""
-        return record_json(self)

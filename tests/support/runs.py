@@ -10,7 +10,7 @@ from returns.result import Success
 from factledger.domain.budget import RunBudget
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.events import Event, RecordedEvent
-from factledger.domain.run_commands import BeginToolCall
+from factledger.domain.run_commands import BeginToolCall, ToolCallRequestEnvelope
 from factledger.domain.run_events import DiagnosisContext, RunStarted, ToolGrant
 from factledger.domain.run_log import RunLog, fold
 
@@ -58,12 +58,14 @@ def begin(
 ) -> BeginToolCall:
     """A BeginToolCall command with sensible defaults."""
     return BeginToolCall(
-        run_id=run_id,
-        tool_call_id=tool_call_id,
-        tool_name=tool_name,
-        arguments_json=arguments,
-        authorized=authorized,
-        read_only=read_only,
+        envelope=ToolCallRequestEnvelope(
+            run_id=run_id,
+            tool_call_id=tool_call_id,
+            tool_name=tool_name,
+            arguments_json=arguments,
+            authorized=authorized,
+            read_only=read_only,
+        ),
         step=1,
         content_ttl=timedelta(hours=2),
         now=at,

@@ -149,10 +149,10 @@ def error_call(s: Scenario) -> ReleaseOutcomeValue:
 
 def projecting_call(s: Scenario) -> ReleaseOutcomeValue:
     honest(s)
-    begin = BeginToolCall(
-        s.run_id, "c-open", "lookup_knowledge", '{"input": {"query": "q"}}', True, True, 1,
-        timedelta(hours=1), s.clock.now(),
-    )  # fmt: skip
+    call = ToolCallRequestEnvelope(
+        s.run_id, "c-open", "lookup_knowledge", '{"input": {"query": "q"}}', True, True
+    )
+    begin = BeginToolCall(call, 1, timedelta(hours=1), s.clock.now())
     s.runtime.runs.execute(s.run_id, lambda log: decide_begin_tool_call(log, begin))
     return s.release(_honest_draft("c1", "c-open"))
 

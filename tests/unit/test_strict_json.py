@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from factledger.application.contracts.draft import MalformedDraft, parse_draft
-from factledger.domain.strict_json import DuplicateKey, NonStandardConstant, decode_strict
+from factledger.application.contracts.envelope import LogsEnvelope
+from factledger.application.contracts.parse import EnvelopeError, parse_envelope
+from factledger.domain.strict_json import (
+    DuplicateKey,
+    NonStandardConstant,
+    ObjectFault,
+    decode_strict,
+    object_fault,
+)
 
 
 def test_a_key_given_twice_is_refused_at_any_depth() -> None:
@@ -31,3 +39,24 @@ def test_a_draft_with_nan_is_not_json() -> None:
 def test_a_draft_naming_a_key_twice_says_so() -> None:
     text = '{"conclusion": "x", "conclusion": "y", "analyses": []}'
     assert parse_draft(text) == MalformedDraft("DUPLICATE_KEY")
+
+
+@pytest.mark.parametrize(
+    ("text", "fault"),
+    [
+        ("[1, 2]", "NOT_AN_OBJECT"),
+        ('"text"', "NOT_AN_OBJECT"),
+        ("{} []", "NOT_JSON"),
+        ('{"a": NaN}', "NOT_JSON"),
+        ("[" * 20_000 + "]" * 20_000, "NOT_JSON"),
+        ('{"a": 1, "a": 1}', "DUPLICATE_KEY"),
+        ('{"a": {"b": []}}', None),
+    ],
+)
+def test_a_draft_and_an_envelope_read_one_object_by_the_same_rule(
+    text: str, fault: ObjectFault | None
+) -> None:
+    assert object_fault(text) == fault
+    if fault is not None:
+        assert parse_draft(text) == MalformedDraft(fault)
+        assert parse_envelope(LogsEnvelope, text) == EnvelopeError(fault)
