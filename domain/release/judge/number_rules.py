@@ -2,7 +2,10 @@
 
 * A time matches an instant of the cited call at the precision it is written with; a
   "since"/"before" time that is a bound of the cited SQL must face the same way.
-* A number is a value of the cited call (units converted) or computed from its values.
+* A number is a value of the cited call (units converted) or computed from its values; a
+  rate or a period is computed from a count and a stated span (``rates``).
+* A code (after HTTP, status, code, exit, port) is a value of the cited call as written,
+  never computed: HTTP 503 is not "504 less one".
 * A number found only in one record (a SQL row, a log pattern) binds the claim's words around
   it: words that label another record of the call and not this one are a mismatch.
 * A count from a SQL result carries the query's filter: the claim must name the value of
@@ -11,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
@@ -21,13 +25,16 @@ from factledger.domain.release.judge.instants import (
     matches,
     resolved,
 )
-from factledger.domain.release.judge.quantities import Quantity, derived, holds
+from factledger.domain.release.judge.quantities import MEASURED, Quantity, derived, holds
+from factledger.domain.release.judge.rates import is_period, is_rate, rate_unit
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
 
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
+_CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
+_TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
 def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
@@ -67,8 +74,12 @@ def check_numbers(
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
+        if _CODE.search(claim.text[max(0, position - 12) : position]):
+            if not any(holds(quantity, q) for view in views for q in view.quantities):
+                return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+            continue
         found = [view for view in views if _in_view(quantity, view, claim)]
-        if not found and (_across(quantity, views, claim) or _duration(quantity, claim, views)):
+        if not found and _computed(quantity, position, claim, views):
             continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
@@ -87,6 +98,19 @@ def check_numbers(
     return None
 
 
+def _computed(
+    quantity: Quantity, position: int, claim: ParsedClaim, views: Sequence[CallView]
+) -> bool:
+    """A number computed from several calls, a duration between instants, a rate or a
+    period."""
+    if _across(quantity, views, claim) or _duration(quantity, claim, views):
+        return True
+    unit = rate_unit(claim, quantity, position)
+    if unit is not None and is_rate(claim, quantity, unit, views):
+        return True
+    return is_period(claim, quantity, position, views)
+
+
 def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
     """The claim's other numbers (in base units when ``dimension``)."""
     return [
@@ -103,7 +127,8 @@ def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
         return derived(quantity, view.values, _shown(quantity, claim, False))
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
     converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
-    return derived(converted, same[:40], _shown(quantity, claim, True))
+    total = quantity.dimension not in MEASURED or _TOTAL.search(claim.text) is not None
+    return derived(converted, same[:40], _shown(quantity, claim, True), total)
 
 
 def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:
@@ -115,15 +140,23 @@ def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -
 
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """A duration that is the time between two instants of the evidence or the claim."""
+    """A duration between a time the claim writes and an instant of the evidence (or another
+    time it writes), or between the first and the last instant of one cited call. Two events
+    picked from a long series are not used: they hold a span for almost any duration."""
     if quantity.dimension != "time":
         return False
-    instants = sorted({i for view in views for i in view.instants})
-    if instants:
-        instants += [resolved(t, instants[0]) for t in claim.times if t.seconds is not None]
-    spans = [abs((a - b).total_seconds()) * 1000 for a in instants[:40] for b in instants[:40]]
-    precision = quantity.base[0] / quantity.value if quantity.value else 1.0
-    return any(abs(span - quantity.base[0]) <= precision / 2 for span in spans)
+    every = sorted({i for view in views for i in view.instants})
+    if not every:
+        return False
+    written = [resolved(t, every[0]) for t in claim.times if t.seconds is not None]
+    pairs = [(a, b) for a in written for b in (*every[:200], *written)]
+    pairs += [(min(view.instants), max(view.instants)) for view in views if view.instants]
+    unit = quantity.base[0] / quantity.value if quantity.value else 1.0
+    precision = unit * 10.0 ** (-quantity.decimals)  # "1.62 min" is precise to 0.6 s
+    return any(
+        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= precision / 2
+        for a, b in pairs
+    )
 
 
 def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:

@@ -18,8 +18,10 @@ from attrs import frozen
 from factledger.domain.release.judge.instants import blank_times
 
 __all__ = [
+    "MEASURED",
     "Quantity",
     "claim_quantities",
+    "close",
     "derived",
     "holds",
     "key_unit",
@@ -56,6 +58,9 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
+MEASURED = frozenset({"time", "size"})
+"""Dimensions of measurements: a ratio of two is no longer one, a series is summed only on
+purpose."""
 _FREE_PAIRS = 8
 """Up to this many values, any two may be combined without the claim writing either."""
 _KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
@@ -145,6 +150,11 @@ def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) ->
     return abs(claimed - found) <= tolerance + 1e-9
 
 
+def close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) -> bool:
+    """True when ``found`` is ``claimed`` within the claim's rounding or bound."""
+    return _close(claimed, found, claim, scale)
+
+
 def holds(claim: Quantity, found: Quantity) -> bool:
     """True when ``found`` is the claimed quantity (same dimension, units converted; a
     number without a unit in the evidence matches its value in any unit)."""
@@ -156,15 +166,25 @@ def holds(claim: Quantity, found: Quantity) -> bool:
     return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
 
 
-def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | None = None) -> bool:
+def derived(
+    claim: Quantity,
+    values: Sequence[float],
+    shown: Sequence[float] | None = None,
+    total: bool = True,
+) -> bool:
     """True when the claimed number is a total, sum, difference, ratio or percentage of
     numbers in ``values`` (within the claim's rounding).
+
+    A measurement (a duration, a size) is never a ratio of two measurements, and is the
+    total of a series only when ``total`` (the claim says it sums them): 60 statements of
+    4.98 s are not "4.98 minutes".
 
     Among many values (a series), a number computed from two of them needs one written in
     ``shown``, the claim's other numbers ("from 3 to 46, an increase of 43"): a small number
     is not taken for a chance ratio of a long series."""
     target = claim.value
-    if len(values) > 1 and _close(target, sum(values), claim):
+    measured = claim.dimension in MEASURED
+    if len(values) > 1 and (total or not measured) and _close(target, sum(values), claim):
         return True
     pairs: Iterable[tuple[float, float]] = combinations(values, 2)
     if shown is not None and len(values) > _FREE_PAIRS:
@@ -172,7 +192,7 @@ def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | N
         pairs = ((a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors)
     for a, b in pairs:
         candidates = [a + b, abs(a - b)]
-        if a and b:
+        if a and b and not measured:
             candidates += [a / b, b / a]
             if claim.dimension in {"percent", None}:
                 candidates += [100 * a / b, 100 * b / a, 100 * a / (a + b), 100 * b / (a + b)]
