@@ -22,6 +22,12 @@ from functools import lru_cache
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView, Clause
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.roles import (
+    check_cause_order,
+    check_partial,
+    check_sources,
+    dating,
+)
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
@@ -126,7 +132,7 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
         if present(name, lowered) and not present(name, text):
             start = lowered.index(name)
             return Finding(GroundingReason.UNGROUNDED_ENTITY, claim.text[start : start + len(name)])
-    return None
+    return check_sources(claim, views)
 
 
 def compounds(text: str) -> frozenset[str]:
@@ -215,6 +221,8 @@ def check_trouble(
     """Decisive words are in the evidence: the same specific word, any generic one; a
     resource called exhausted or saturated may instead show a used-up field (``idle=0``)."""
     for index, word in enumerate(claim.words):
+        if dating(claim, word.start):
+            continue  # "before the incident": the episode, not a finding
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
         if specific is not None and not any(s.startswith(specific) for s in stems):
             if depleted and specific in _USED_UP and not word.negated:
@@ -223,13 +231,15 @@ def check_trouble(
         if any(word.stem.startswith(t) for t in TROUBLE):
             if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
-            kind = _kind_of(claim, index)
+            kind = None if word.raw.lower() in _VERB_FORMS else _kind_of(claim, index)
             if kind is not None and not has_stem(kind.stem, stems):
                 return Finding(GroundingReason.UNGROUNDED_TERMS, f"{kind.raw} {word.raw}")
     return None
 
 
 _ANY_TROUBLE = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
+_VERB_FORMS = frozenset({"fail", "fails", "failed", "failing"})
+"""A verb of trouble has a subject before it ("calls fail"), not a kind ("disk error")."""
 
 
 @lru_cache(maxsize=256)
@@ -298,6 +308,9 @@ def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
 
 def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """Each quantifier of the claim is said by the evidence or shown by its shape."""
+    partial = check_partial(claim, views)
+    if partial is not None:
+        return partial
     lowered = claim.text.lower()
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
@@ -328,6 +341,9 @@ def check_causal(
     if found is None:
         return None
     refused = Finding(GroundingReason.CAUSAL_UNSUPPORTED, found.group())
+    reversed_order = check_cause_order(claim, found)
+    if reversed_order is not None:
+        return reversed_order
     wanted = [s for s in content_stems(_cause(claim, found)) if s not in META]
     if wanted and sum(has_stem(s, stems) for s in wanted) * 3 < 2 * len(wanted):
         return refused
