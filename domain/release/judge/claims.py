@@ -24,7 +24,9 @@ __all__ = ["ParsedClaim", "parse_claim", "present"]
 _TOKEN = re.compile(
     r"(?<![\w.\-/])(?=[\w.\-/:]*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)*(?![\w-])"
 )
-_PATH = re.compile(r"(?<![\w.\-/])/[A-Za-z0-9_.{}\-]*[A-Za-z][A-Za-z0-9_.{}\-]*(?:/[A-Za-z0-9_.{}\-]+)*")
+_PATH = re.compile(
+    r"(?<![\w.\-/])/[A-Za-z0-9_.{}\-]*[A-Za-z][A-Za-z0-9_.{}\-]*(?:/[A-Za-z0-9_.{}\-]+)*"
+)
 """A path (``/v2/cart``, ``/var/lib/shipment-tracker``): an identifier, verbatim."""
 _CLAUSE = re.compile(r",\s|;|\.\s|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|:\s")
 _HYPHEN_UNIT = re.compile(

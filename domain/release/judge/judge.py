@@ -87,7 +87,7 @@ def _supporting(
         or check_numbers(claim, views, not conclusion, known)
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
-        or check_quantifiers(claim, views)
+        or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )

@@ -34,6 +34,14 @@ __all__ = ["check_numbers", "check_times"]
 
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
 _CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
+_IDENTIFIER = re.compile(r"[._]|\d")
+
+
+def _kind(token: str) -> str:
+    """The shape of an identifier: dotted (a host, a setting), snake-case, or other."""
+    return "dotted" if "." in token else "snake" if "_" in token else "other"
+
+
 _TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
@@ -190,6 +198,9 @@ def _bound_to_record(
         return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
     scope = content_stems(view.scope.text)
+    labels = frozenset().union(*(r.labels for r in view.records)) - scope
+    if not clause & labels:
+        clause = stems  # "SELECT search facets, run 45,840 times": the row named before
     return any(not (clause & (others - record.labels - scope)) for record in holders)
 
 
@@ -227,6 +238,11 @@ def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: 
         return not any(name != low and present(name, text) for name in known) and all(
             present(name, view_text) for name in named
         )
+    if _IDENTIFIER.search(value) and not any(
+        _IDENTIFIER.search(token) and _kind(token) == _kind(value) and token.lower() != low
+        for token in claim.identifiers
+    ):
+        return True  # "the renewal attempts" of host = 'api.shopfront.io', named nowhere else
     wanted = content_stems(value) or frozenset({stem(value)})
     if wanted <= claim.stems or value.lower() in claim.text.lower():
         return True

@@ -64,7 +64,9 @@ def is_period(
     claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
 ) -> bool:
     """True when a duration after "every" is a stated span divided by a count."""
-    if quantity.dimension != "time" or not _EVERY.search(claim.text[max(0, position - 12) : position]):
+    if quantity.dimension != "time" or not _EVERY.search(
+        claim.text[max(0, position - 12) : position]
+    ):
         return False
     scale = quantity.base[0] / quantity.value if quantity.value else 1.0
     counts = [c for c in _counts(claim, quantity, views) if c >= 1]

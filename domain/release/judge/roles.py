@@ -2,8 +2,8 @@
 
 * Partial quantifiers ("only some", "only a few", "half of", "not all") say the evidence is
   split; a result of one pattern, one level or one record is not split.
-* A trouble word that only dates the claim ("before the incident", "during the outage")
-  names the episode, not something the cited call must show.
+* A word that only dates the claim ("before the incident", "until the next deploy") names
+  the episode: it is not a trouble the cited call must show, and carries no polarity.
 * A hyphenated name in the place of a source ("X reported", "X's logs", "from X", "logged by
   X") names who said it: it must be in the cited calls, whether or not it is a name the
   draft's other calls know.
@@ -29,7 +29,7 @@ _PARTIAL = re.compile(
 )
 _DATING = re.compile(
     r"\b(?:before|after|during|since|until|till|prior\s+to|throughout|ahead\s+of)\s+"
-    r"(?:the|this|that|these|those)\s+$",
+    r"(?:the|this|that|these|those)\s+(?:(?:next|last|first|previous|same)\s+)?$",
     re.IGNORECASE,
 )
 _NAME = r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
@@ -74,7 +74,7 @@ def check_sources(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
 
 def check_cause_order(claim: ParsedClaim, found: re.Match[str]) -> Finding | None:
     """The cause's time (within the claim) is not later than the effect's."""
-    start, end = next(((a, b) for a, b in claim.clauses if a <= found.start() < b), (0, 0))
+    start = next((a for a, b in claim.clauses if a <= found.start() < b), 0)
     if _FORWARD.match(found.group()):
         cause = (found.end(), len(claim.text))
     else:

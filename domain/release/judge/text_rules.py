@@ -117,7 +117,7 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
     """Identifiers and names of the run the claim uses are in its cited calls."""
     text = " ".join(view.text for view in views)
     for token in claim.identifiers:
-        if not present(token, text):
+        if not any(present(spelling, text) for spelling in _spellings(token)):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     for token in claim.compounds:
         if not present(token, text) and _a_name(token.lower(), known, text):
@@ -133,6 +133,13 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
             start = lowered.index(name)
             return Finding(GroundingReason.UNGROUNDED_ENTITY, claim.text[start : start + len(name)])
     return check_sources(claim, views)
+
+
+def _spellings(token: str) -> tuple[str, ...]:
+    """An identifier and its other hyphenations: ``DNS-01`` is ``DNS01`` and ``dns_01``."""
+    if "-" not in token:
+        return (token,)
+    return (token, token.replace("-", ""), token.replace("-", "_"))
 
 
 def compounds(text: str) -> frozenset[str]:
@@ -180,12 +187,16 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     for word in claim.words:
         if word.raw.lower() in META or word.raw.lower() in names or _UNIT.match(word.raw):
             continue
+        if _attempted(claim, word) or dating(claim, word.start):
+            continue  # "the renewal attempt timed out" affirms no renewal; "before the deploy"
         holding = [c for c in prose if has_stem(word.stem, c.stems)]
         if not holding:
             continue
         if word.negated and any(
             c.text.startswith("no ") and has_stem(word.stem, c.negative) for c in holding
         ):
+            continue
+        if word.negated and _denies_phrase(word, claim, holding):
             continue
         scores = [len(c.stems & claim.stems) for c in holding]
         best = max(scores)
@@ -201,6 +212,32 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
         if wrong:
             return Finding(GroundingReason.POLARITY_MISMATCH, word.raw)
     return None
+
+
+_ATTEMPTED = re.compile(
+    r"(?:[\w-]+\s+)?(?:attempts?|tries|calls?|requests?)?\s*(?:failed|fails?|failing|timed\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def _attempted(claim: ParsedClaim, word: Word) -> bool:
+    """True when the claim says the word was attempted and failed ("every renewal attempt
+    timed out"): it affirms no renewal, so a denial in the evidence agrees with it."""
+    if word.negated:
+        return False
+    after = word.start + len(word.raw)
+    return (
+        _ATTEMPTED.match(claim.text, after + 1) is not None and claim.text[after : after + 1] == " "
+    )
+
+
+def _denies_phrase(word: Word, claim: ParsedClaim, holding: Sequence[Clause]) -> bool:
+    """True when some clause of the evidence denies the claim's negated phrase as a whole
+    (two of its words or more, this one among them): "without request coalescing"."""
+    denied = frozenset(w.stem for w in claim.words if w.negated)
+    return len(denied) >= 2 and any(
+        has_stem(word.stem, c.negative) and len(c.negative & denied) >= 2 for c in holding
+    )
 
 
 _USED_UP = ("exhaust", "saturat")
@@ -296,8 +333,16 @@ def _shaped(group: str, views: Sequence[CallView]) -> bool:
     return False
 
 
-def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """A claim of "most" holds when one of its numbers is over half a total of the evidence."""
+_OF = re.compile(r"\b(\d[\d,]*)\s+(?:of|out\s+of)\s+(?:the\s+)?(\d[\d,]*)\b")
+
+
+def _majority(claim: ParsedClaim, views: Sequence[CallView], said: str = "") -> bool:
+    """A claim of "most" holds when one of its numbers is over half a total of the evidence,
+    or (a conclusion) when a claim it sums up says "N of M" with N over half of M."""
+    for m in _OF.finditer(said):
+        part, whole = (float(g.replace(",", "")) for g in m.groups())
+        if whole / 2 < part <= whole:
+            return True
     numbers = [q.value for q, _ in claim.quantities if q.dimension is None]
     for view in views:
         totals = [sum(view.values), *view.values]
@@ -306,7 +351,9 @@ def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
     return False
 
 
-def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+def check_quantifiers(
+    claim: ParsedClaim, views: Sequence[CallView], said: str = ""
+) -> Finding | None:
     """Each quantifier of the claim is said by the evidence or shown by its shape."""
     partial = check_partial(claim, views)
     if partial is not None:
@@ -318,7 +365,7 @@ def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding 
             found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+(?:\d|one\b|a\b))", lowered)
             if found is None:
                 continue
-            if group == "majority" and _majority(claim, views):
+            if group == "majority" and _majority(claim, views, said):
                 continue
             clauses = _overlapping(claim, views) if clauses is None else clauses
             if any(_group_word(group, text) for text in clauses) or _shaped(group, views):

@@ -185,17 +185,22 @@ def _is_stop(word: str) -> bool:
 
 def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
-    is one of the two content words after a negation in the same clause."""
+    is one of the two content words after a negation in the same clause. A "without" in a
+    clause already negated is a double negation: the words after it are affirmed."""
     found: list[Word] = []
     if "tim" in text.lower():
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
         left = 0
+        denied = False
         for match in _WORD.finditer(clause):
             raw = match.group()
             low = raw.lower()
+            if low == "without" and denied:
+                left = 0  # "never deploy ... without warming": warming is affirmed
+                continue
             if low in _NEGATION or low.endswith("n't"):
-                left = 2
+                left, denied = 2, True
                 continue
             if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
                 prev = found[-1]
