@@ -31,7 +31,7 @@ _ISO = re.compile(
 )
 _CLOCK = re.compile(
     r"(?<![\d:.])(\d{1,2})(?::(\d{2}))?(?::(\d{2})(?:\.\d+)?)?\s*"
-    r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?![\d:])",
+    r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?!\d|:\d)",  # "at 09:12: 84 ..." is a time
     re.IGNORECASE,
 )
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

@@ -26,7 +26,12 @@ from factledger.domain.release.judge.instants import (
     resolved,
 )
 from factledger.domain.release.judge.quantities import MEASURED, Quantity, derived, holds
-from factledger.domain.release.judge.rates import is_period, is_rate, rate_unit
+from factledger.domain.release.judge.rates import (
+    is_period,
+    is_rate,
+    per_unit_differs,
+    rate_unit,
+)
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
@@ -34,11 +39,13 @@ __all__ = ["check_numbers", "check_times"]
 
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
 _CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
-_IDENTIFIER = re.compile(r"[._]|\d")
+_IDENTIFIER = re.compile(r"[._/]|\d")
 
 
 def _kind(token: str) -> str:
-    """The shape of an identifier: dotted (a host, a setting), snake-case, or other."""
+    """The shape of an identifier: a path, dotted (a host, a setting), snake-case, other."""
+    if token.startswith("/"):
+        return "path"
     return "dotted" if "." in token else "snake" if "_" in token else "other"
 
 
@@ -91,6 +98,8 @@ def check_numbers(
             continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
+        if per_unit_differs(claim, quantity, position, found):
+            return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position))
@@ -113,10 +122,40 @@ def _computed(
     period."""
     if _across(quantity, views, claim) or _duration(quantity, claim, views):
         return True
+    if _sum_written(quantity, claim, views) or _column_total(quantity, views):
+        return True
     unit = rate_unit(claim, quantity, position)
     if unit is not None and is_rate(claim, quantity, unit, views):
         return True
     return is_period(claim, quantity, position, views)
+
+
+def _sum_written(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """The sum of two or more of the claim's other numbers, each a value of the cited calls
+    ("65,640 (20,470 + 21,880 + 23,290)", "353: 84, 212 and 57")."""
+    parts = [
+        other
+        for other, _ in claim.quantities
+        if other is not quantity
+        and other.dimension == quantity.dimension
+        and any(holds(other, found) for view in views for found in view.quantities)
+    ]
+    if len(parts) < 2 or quantity.value <= max(p.value for p in parts):
+        return False
+    return holds(quantity, Quantity(sum(p.value for p in parts), None, ()))
+
+
+def _column_total(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """The total of one numeric column over every row of a cited SQL result."""
+    if quantity.dimension is not None:
+        return False
+    for view in views:
+        rows = [record.numbers for record in view.records] if view.record_kind == "rows" else []
+        if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+            continue
+        if any(holds(quantity, Quantity(sum(c), None, ())) for c in zip(*rows, strict=True)):
+            return True
+    return False
 
 
 def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
@@ -132,11 +171,28 @@ def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
     if any(holds(quantity, found) for found in view.quantities):
         return True
     if quantity.dimension is None or quantity.dimension == "percent":
-        return derived(quantity, view.values, _shown(quantity, claim, False))
+        if derived(quantity, view.values, _shown(quantity, claim, False)):
+            return True
+        return quantity.dimension == "percent" and any(
+            derived(quantity, same, _shown(quantity, claim, False)) for same in _measured(view)
+        )  # "99.2% full (53267660800 of 53687091200 bytes)": a ratio of two sizes
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
-    converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
+    factor = quantity.base[0] / quantity.value if quantity.value else 1.0
+    converted = Quantity(
+        quantity.base[0], quantity.dimension, (quantity.base[0],), quantity.text,
+        quantity.decimals, quantity.bound, factor,
+    )  # fmt: skip
     total = quantity.dimension not in MEASURED or _TOTAL.search(claim.text) is not None
     return derived(converted, same[:40], _shown(quantity, claim, True), total)
+
+
+def _measured(view: CallView) -> list[list[float]]:
+    """The view's measurements by dimension (values as written, at most 40 each)."""
+    by: dict[str, list[float]] = {}
+    for found in view.quantities:
+        if found.dimension in MEASURED:
+            by.setdefault(found.dimension or "", []).append(found.value)
+    return [values[:40] for values in by.values()]  # equal cells kept: used = size is 100%
 
 
 def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:

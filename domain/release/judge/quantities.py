@@ -85,6 +85,9 @@ class Quantity:
     decimals: int = 0
     bound: str = "="
     """``=``, ``about``, ``>=`` (more than) or ``<=`` (less than), from the words before."""
+    scale: float = 1.0
+    """The factor from the unit it is written in to ``value``'s unit (a quantity converted to
+    bytes keeps the rounding of "2.3 GiB")."""
 
 
 def _quantity(number: str, unit: str | None, text: str = "", bound: str = "=") -> Quantity:
@@ -105,7 +108,14 @@ def key_unit(key: str) -> str | None:
     return {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
 
 
-def _bound(prefix: str) -> str:
+_DENIED = re.compile(r"\b(?:never|not|no)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
+
+
+def _bound(prefix: str, wider: str = "") -> str:
+    if (_ATLEAST.search(prefix) or _ATMOST.search(prefix)) and _DENIED.search(
+        _ATLEAST.sub("", _ATMOST.sub("", wider))
+    ):
+        return "="  # "never went above 79": the peak, as written
     if _ATLEAST.search(prefix):
         return ">="
     if _ATMOST.search(prefix):
@@ -119,7 +129,8 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     found: list[tuple[Quantity, int]] = []
     for m in _NUMBER.finditer(text):
         prefix = text[max(0, m.start() - 16) : m.start()]
-        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix)), m.start()))
+        wider = text[max(0, m.start() - 40) : m.start()]
+        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
     return tuple(found)
 
 
@@ -144,7 +155,8 @@ def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) ->
         return found >= claimed
     if claim.bound == "<=":
         return found <= claimed
-    tolerance = 0.5 * 10.0 ** (-claim.decimals) * scale if claim.value != 0 else 1e-9
+    unit = scale * claim.scale
+    tolerance = 0.5 * 10.0 ** (-claim.decimals) * unit if claim.value != 0 else 1e-9
     if claim.bound == "about":
         tolerance = max(tolerance, abs(claimed) * 0.05)
     return abs(claimed - found) <= tolerance + 1e-9

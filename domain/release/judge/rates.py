@@ -3,6 +3,7 @@
 * A count followed by "a minute", "per second", "an hour", "/min" is a rate: a number of the
   cited call or of the claim (the count) divided by a span the claim or the query names, in
   that unit ("45,840 times between 16:05 and 16:10, about 9,168 a minute").
+* A count given per one unit where the evidence gives it per another is a unit mismatch.
 * A duration after "every" is a period: such a span divided by such a count ("180 messages
   in the hour, one every 20 seconds").
 
@@ -24,7 +25,7 @@ from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants, resolved
 from factledger.domain.release.judge.quantities import Quantity, close
 
-__all__ = ["is_period", "is_rate", "rate_unit"]
+__all__ = ["is_period", "is_rate", "per_unit_differs", "rate_unit"]
 
 _PER = re.compile(
     r"\s*(?:[a-z]+\s+){0,3}?(?:a|an|per|each|every|/)\s*"
@@ -44,6 +45,25 @@ def rate_unit(claim: ParsedClaim, quantity: Quantity, position: int) -> float | 
     end = position + len(quantity.text)
     found = _PER.match(claim.text, end)
     return _UNIT_MS[found.group(1).lower()] if found else None
+
+
+def per_unit_differs(
+    claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
+) -> bool:
+    """True when the claim gives a count per one unit of time and the evidence gives the same
+    count per another ("2,000 messages a minute" where the runbook says "a second")."""
+    unit = rate_unit(claim, quantity, position)
+    if unit is None:
+        return False
+    value = int(quantity.value) if quantity.value.is_integer() else quantity.value
+    spellings = {f"{value}", f"{value:,}"} if isinstance(value, int) else {f"{value}"}
+    for view in views:
+        for spelling in spellings:
+            for m in re.finditer(rf"(?<![\d.,]){re.escape(spelling)}(?![\d]|[.,]\d)", view.text):
+                per = _PER.match(view.text, m.end())
+                if per is not None and _UNIT_MS[per.group(1).lower()] != unit:
+                    return True
+    return False
 
 
 def is_rate(

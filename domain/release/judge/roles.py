@@ -5,8 +5,8 @@
 * A word that only dates the claim ("before the incident", "until the next deploy") names
   the episode: it is not a trouble the cited call must show, and carries no polarity.
 * A hyphenated name in the place of a source ("X reported", "X's logs", "from X", "logged by
-  X") names who said it: it must be in the cited calls, whether or not it is a name the
-  draft's other calls know.
+  X") or before a noun that names a thing ("the X consumer group", "the X service") names
+  something: it must be in the cited calls, whether or not a call of the draft knows it.
 * A cause cannot come after its effect: when the claim dates both, the cause's time is not
   later than the effect's.
 """
@@ -29,12 +29,15 @@ _PARTIAL = re.compile(
 )
 _DATING = re.compile(
     r"\b(?:before|after|during|since|until|till|prior\s+to|throughout|ahead\s+of)\s+"
-    r"(?:the|this|that|these|those)\s+(?:(?:next|last|first|previous|same)\s+)?$",
+    r"(?:the|this|that|these|those)\s+(?:(?:next|last|first|previous|same)\s+)?"
+    r"(?:[a-z][\w-]*\s+)?$",
     re.IGNORECASE,
 )
 _NAME = r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
 _SOURCE = re.compile(
     rf"\b(?:from|by)\s+(?:the\s+)?{_NAME}(?![\w-])"
+    rf"|(?<![\w-]){_NAME}\s+(?:consumer\s+)?(?:group|service|job|pod|host|cluster|topic|queue|"
+    r"database|container|node|bucket|deployment|worker|daemon|cronjob)s?\b"
     rf"|(?<![\w-]){_NAME}(?:'s\b|\s+(?:reported|reports|logged|logs|says|said|returned|"
     r"answered|raised|emitted|threw|wrote|showed|shows|printed)\b)",
 )
@@ -57,16 +60,14 @@ def check_partial(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
 
 def dating(claim: ParsedClaim, start: int) -> bool:
     """True when the word at ``start`` only dates the claim ("before the *incident*")."""
-    return _DATING.search(claim.text[max(0, start - 24) : start]) is not None
+    return _DATING.search(claim.text[max(0, start - 40) : start]) is not None
 
 
 def check_sources(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """Every hyphenated name in the place of a source is in the cited calls."""
-    if not any(view.scope.service for view in views):
-        return None  # only a logs search has a source of its lines
     text = " ".join(view.text for view in views)
     for m in _SOURCE.finditer(claim.text):
-        name = m.group(1) or m.group(2)
+        name = next(group for group in m.groups() if group)
         if not present(name, text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, name)
     return None

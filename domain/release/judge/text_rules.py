@@ -39,6 +39,7 @@ from factledger.domain.release.judge.words import (
     TROUBLE,
     Word,
     content_stems,
+    synonyms,
 )
 
 __all__ = [
@@ -95,6 +96,11 @@ _NOT_KINDS = frozenset(
      "several", "new", "first", "last", "same"}
 )  # fmt: skip
 _NOT_REQUIRED = META | MEASURE_WORDS
+_COUNTED = (
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a|an|about|around|"
+    r"roughly|nearly|almost|some)\b)"
+)
+"""After a quantifier word, a number: "only about 2.3 GiB", "every five minutes" count."""
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -155,6 +161,8 @@ def _a_name(token: str, known: Known, text: str) -> bool:
     parts = token.split("-")
     if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
         return False  # a hyphenated spelling of a word of the evidence ("time-outs")
+    if present(" ".join(parts), text):
+        return False  # a hyphenated spelling of words of the evidence ("state-store")
     if present(".".join(parts), text):
         return True  # a host name spelled otherwise: this spelling names something else
     return any(
@@ -243,7 +251,9 @@ def _denies_phrase(word: Word, claim: ParsedClaim, holding: Sequence[Clause]) ->
 _USED_UP = ("exhaust", "saturat")
 
 
-_UNIT = re.compile(r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|kib|mib|gib|b|%)$", re.I)
+_UNIT = re.compile(
+    r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|tb|kib|mib|gib|tib|b|bytes?|%)$", re.I
+)
 
 
 def _name_parts(claim: ParsedClaim) -> frozenset[str]:
@@ -362,7 +372,7 @@ def check_quantifiers(
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+(?:\d|one\b|a\b))", lowered)
+            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})", lowered)
             if found is None:
                 continue
             if group == "majority" and _majority(claim, views, said):
@@ -412,11 +422,19 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
     wanted = [
-        w for w in claim.words if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems
+        w
+        for w in claim.words
+        if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems and not _UNIT.match(w.raw)
     ]
     if not wanted:
         return None
-    missing = [w for w in wanted if not has_stem(w.stem, stems)]
+    missing = [
+        w
+        for w in wanted
+        if not has_stem(w.stem, stems)
+        and not any(has_stem(other, stems) for other in synonyms(w.stem))
+        and not dating(claim, w.start)
+    ]
     if len(wanted) - len(missing) < share * len(wanted):
         return Finding(GroundingReason.UNGROUNDED_TERMS, missing[0].raw)
     return None
