@@ -72,7 +72,7 @@ _FOLDS = {
 _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
 _BOUND_AFTER = re.compile(
-    r"(?:\s+[a-z]+){0,2}?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
+    r"(?:\s+[a-z]+)?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
     r"higher|lower|exceed\w*)\b",
     re.IGNORECASE,
 )
