@@ -93,6 +93,14 @@ def check_numbers(
             if not any(holds(quantity, q) for view in views for q in view.quantities):
                 return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
             continue
+        if _POINTS.match(claim.text, position + len(quantity.text)):
+            if _points(quantity, claim, position):
+                continue  # "dropped by 92 percentage points, from 97% to 5%"
+            return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if rate_unit(claim, quantity, position) is not None and not _written(quantity, views):
+            if _computed(quantity, position, claim, views):
+                continue  # a rate is a count over a span, not any ratio of the evidence
+            return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
         found = [view for view in views if _in_view(quantity, view, claim)]
         if not found and _computed(quantity, position, claim, views):
             continue
@@ -113,6 +121,25 @@ def check_numbers(
         if not any(_names_filters(claim, view, known) for view in found):
             return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
     return None
+
+
+_POINTS = re.compile(r"\s*(?:percentage\s+)?points?\b|\s*pp\b", re.IGNORECASE)
+
+
+def _points(quantity: Quantity, claim: ParsedClaim, position: int) -> bool:
+    """A change in percentage points is the difference of two percentages the claim writes
+    (each then checked as a number of its own)."""
+    shown = [q.value for q, at in claim.quantities if q.dimension == "percent" and at != position]
+    return any(
+        holds(quantity, Quantity(abs(a - b), None, ()))
+        for i, a in enumerate(shown)
+        for b in shown[i + 1 :]
+    )
+
+
+def _written(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """True when a cited call holds the number as it is."""
+    return any(holds(quantity, found) for view in views for found in view.quantities)
 
 
 def _computed(
@@ -173,9 +200,9 @@ def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
     if quantity.dimension is None or quantity.dimension == "percent":
         if derived(quantity, view.values, _shown(quantity, claim, False)):
             return True
-        return quantity.dimension == "percent" and any(
+        return any(
             derived(quantity, same, _shown(quantity, claim, False)) for same in _measured(view)
-        )  # "99.2% full (53267660800 of 53687091200 bytes)": a ratio of two sizes
+        )  # "99.2% full (53267660800 of 53687091200 bytes)", "67 times": two measurements
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
     factor = quantity.base[0] / quantity.value if quantity.value else 1.0
     converted = Quantity(
@@ -205,7 +232,8 @@ def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
     """A duration between a time the claim writes and an instant of the evidence (or another
-    time it writes), or between the first and the last instant of one cited call. Two events
+    time it writes), between the first and the last instant of one cited call, or the window
+    of a search ("in the 40-minute search"). Two events
     picked from a long series are not used: they hold a span for almost any duration."""
     if quantity.dimension != "time":
         return False
@@ -215,6 +243,7 @@ def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView])
     written = [resolved(t, every[0]) for t in claim.times if t.seconds is not None]
     pairs = [(a, b) for a in written for b in (*every[:200], *written)]
     pairs += [(min(view.instants), max(view.instants)) for view in views if view.instants]
+    pairs += [(v.scope.start, v.scope.end) for v in views if v.scope.start and v.scope.end]
     unit = quantity.base[0] / quantity.value if quantity.value else 1.0
     precision = unit * 10.0 ** (-quantity.decimals)  # "1.62 min" is precise to 0.6 s
     return any(
@@ -288,6 +317,8 @@ def _names_filters(claim: ParsedClaim, view: CallView, known: frozenset[str]) ->
 
 def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: str) -> bool:
     low = value.lower()
+    if present(low, claim.text.lower()):
+        return True  # named as filtered
     if low in known:
         text = claim.text.lower()
         named = (*claim.identifiers, *claim.compounds)

@@ -1,8 +1,9 @@
 """Rates and periods: numbers computed from a count and a span of time.
 
-* A count followed by "a minute", "per second", "an hour", "/min" is a rate: a number of the
-  cited call or of the claim (the count) divided by a span the claim or the query names, in
-  that unit ("45,840 times between 16:05 and 16:10, about 9,168 a minute").
+* A count followed by "a minute", "per second", "an hour", "/min" is a rate: a number the
+  claim writes (or, when it writes none, one of the cited call) divided by a span the claim
+  or the query names, in that unit ("45,840 times between 16:05 and 16:10, about 9,168 a
+  minute"). It is nothing else: not any ratio of the evidence.
 * A count given per one unit where the evidence gives it per another is a unit mismatch.
 * A duration after "every" is a period: such a span divided by such a count ("180 messages
   in the hour, one every 20 seconds").
@@ -99,8 +100,9 @@ def is_period(
 
 def _counts(claim: ParsedClaim, quantity: Quantity, views: Sequence[CallView]) -> list[float]:
     written = [q.value for q, _ in claim.quantities if q is not quantity and q.dimension is None]
-    found = [value for view in views for value in view.values[:_MAX_COUNTS]]
-    return list(dict.fromkeys([*written, *found]))
+    if written:
+        return written  # the count the claim divides: "240 failures ..., 6 a minute"
+    return list(dict.fromkeys(value for view in views for value in view.values[:_MAX_COUNTS]))
 
 
 def _spans(claim: ParsedClaim, views: Sequence[CallView]) -> list[float]:
