@@ -1,16 +1,17 @@
-"""Rules on the words of a claim: entities, polarity, decisive words, quantifiers, causes.
+"""Rules on the words of a claim: entities, decisive words, quantifiers, causes, coverage.
 
 * Identifiers (error codes, settings, mixed tokens) must be in the cited calls; a
   hyphenated name or a service of the run must be in them too when it names something of
   the run; otherwise a hyphenated word is read as its words.
-* Polarity: a word the claim negates must be negated in the evidence (or a field of value
-  zero), a word it affirms must be affirmed there.
+* Polarity is in ``polarity``; the rules on a word's role (partial quantifiers, dating
+  words, sources, cause order) in ``roles``.
 * Specific decisive words (timeout, deadlock, exhausted, ...) need the same word; generic
   trouble words (failed, error, problem) need some trouble word or an ERROR level.
 * Quantifiers (all, every, only, both, some, most) need evidence that says so, in words of
   a clause about the same thing or by its shape (one pattern, one level, two records, ...).
 * Causal words need a clause of the evidence that says why.
-* Enough of the claim's content words must be in the evidence (paraphrase tolerated).
+* Enough of the claim's content words must be in the evidence (paraphrase tolerated: common
+  operations synonyms, units and words that only date the claim are not required).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
-from factledger.domain.release.judge.evidence import CallView, Clause
+from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.roles import (
     check_cause_order,
@@ -43,11 +44,11 @@ from factledger.domain.release.judge.words import (
 )
 
 __all__ = [
+    "UNIT_WORD",
     "Known",
     "check_causal",
     "check_coverage",
     "check_entities",
-    "check_polarity",
     "check_quantifiers",
     "check_trouble",
     "compounds",
@@ -185,81 +186,15 @@ def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
     )
 
 
-def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | None:
-    """Each word of the claim found in the evidence is found there with its polarity, in the
-    evidence clauses closest to the claim (most words in common) that hold it.
-
-    Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
-    the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
-    names = _name_parts(claim)
-    for word in claim.words:
-        if word.raw.lower() in META or word.raw.lower() in names or _UNIT.match(word.raw):
-            continue
-        if _attempted(claim, word) or dating(claim, word.start):
-            continue  # "the renewal attempt timed out" affirms no renewal; "before the deploy"
-        holding = [c for c in prose if has_stem(word.stem, c.stems)]
-        if not holding:
-            continue
-        if word.negated and any(
-            c.text.startswith("no ") and has_stem(word.stem, c.negative) for c in holding
-        ):
-            continue
-        if word.negated and _denies_phrase(word, claim, holding):
-            continue
-        scores = [len(c.stems & claim.stems) for c in holding]
-        best = max(scores)
-        closest = [c for c, score in zip(holding, scores, strict=True) if score == best]
-        if word.negated:
-            denied = frozenset(w.stem for w in claim.words if w.negated)
-            wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
-        else:
-            wrong = all(
-                has_stem(word.stem, c.heads) and not has_stem(word.stem, c.positive)
-                for c in closest
-            )
-        if wrong:
-            return Finding(GroundingReason.POLARITY_MISMATCH, word.raw)
-    return None
-
-
-_ATTEMPTED = re.compile(
-    r"(?:[\w-]+\s+)?(?:attempts?|tries|calls?|requests?)?\s*(?:failed|fails?|failing|timed\s+out)\b",
-    re.IGNORECASE,
-)
-
-
-def _attempted(claim: ParsedClaim, word: Word) -> bool:
-    """True when the claim says the word was attempted and failed ("every renewal attempt
-    timed out"): it affirms no renewal, so a denial in the evidence agrees with it."""
-    if word.negated:
-        return False
-    after = word.start + len(word.raw)
-    return (
-        _ATTEMPTED.match(claim.text, after + 1) is not None and claim.text[after : after + 1] == " "
-    )
-
-
-def _denies_phrase(word: Word, claim: ParsedClaim, holding: Sequence[Clause]) -> bool:
-    """True when some clause of the evidence denies the claim's negated phrase as a whole
-    (two of its words or more, this one among them): "without request coalescing"."""
-    denied = frozenset(w.stem for w in claim.words if w.negated)
-    return len(denied) >= 2 and any(
-        has_stem(word.stem, c.negative) and len(c.negative & denied) >= 2 for c in holding
-    )
-
-
 _USED_UP = ("exhaust", "saturat")
 
 
-_UNIT = re.compile(
+UNIT_WORD = re.compile(
     r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|tb|kib|mib|gib|tib|b|bytes?|%)$", re.I
 )
 
 
-def _name_parts(claim: ParsedClaim) -> frozenset[str]:
-    """The lower-cased parts of the claim's hyphenated, dotted and snake-case names."""
-    tokens = (*claim.compounds, *claim.identifiers)
-    return frozenset(part for token in tokens for part in re.split(r"[-_./:]", token.lower()))
+"""A unit written as a word of its own (carries no polarity, is no required word)."""
 
 
 def check_trouble(
@@ -424,7 +359,9 @@ def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> F
     wanted = [
         w
         for w in claim.words
-        if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems and not _UNIT.match(w.raw)
+        if w.raw.lower() not in _NOT_REQUIRED
+        and w.stem in claim.stems
+        and not UNIT_WORD.match(w.raw)
     ]
     if not wanted:
         return None
