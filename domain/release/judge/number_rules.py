@@ -25,7 +25,13 @@ from factledger.domain.release.judge.instants import (
     matches,
     resolved,
 )
-from factledger.domain.release.judge.quantities import MEASURED, Quantity, derived, holds
+from factledger.domain.release.judge.quantities import (
+    MEASURED,
+    Quantity,
+    derived,
+    holds,
+    text_quantities,
+)
 from factledger.domain.release.judge.rates import (
     is_period,
     is_rate,
@@ -101,6 +107,8 @@ def check_numbers(
             if _computed(quantity, position, claim, views):
                 continue  # a rate is a count over a span, not any ratio of the evidence
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if _stated_otherwise(quantity, position, claim, views):
+            return Finding(_missing(quantity, views), quantity.text)
         found = [view for view in views if _in_view(quantity, view, claim)]
         if not found and _computed(quantity, position, claim, views):
             continue
@@ -135,6 +143,31 @@ def _points(quantity: Quantity, claim: ParsedClaim, position: int) -> bool:
         for i, a in enumerate(shown)
         for b in shown[i + 1 :]
     )
+
+
+_LEAD = re.compile(r"((?:[a-z]{2,}\s+)?[a-z]{2,})\s+$", re.IGNORECASE)
+_SUMMED = re.compile(r"\b(?:average\w*|mean|median|typical\w*|total|sum|combined)\b", re.I)
+
+
+def _stated_otherwise(
+    quantity: Quantity, position: int, claim: ParsedClaim, views: Sequence[CallView]
+) -> bool:
+    """True when the evidence states this measurement after the same words and another
+    value ("timed out after 2 seconds" where the log says "timed out after 120s")."""
+    if quantity.dimension not in MEASURED or _SUMMED.search(claim.text):
+        return False  # an average or a total is computed, not stated
+    lead = _LEAD.search(claim.text[max(0, position - 40) : position])
+    if lead is None:
+        return False
+    pattern = re.compile(re.escape(lead.group(1).lower()) + r"\s+(\d[\d,.]*\s?[a-zµ%]*)")
+    stated = [
+        found
+        for view in views
+        for m in pattern.finditer(view.text)
+        for found in text_quantities(m.group(1))
+        if found.dimension == quantity.dimension
+    ]
+    return bool(stated) and not any(holds(quantity, found) for found in stated)
 
 
 def _written(quantity: Quantity, views: Sequence[CallView]) -> bool:

@@ -1,7 +1,8 @@
 """Rules on the role a word plays in a claim rather than on the word alone.
 
 * Partial quantifiers ("only some", "only a few", "half of", "not all") say the evidence is
-  split; a result of one pattern, one level or one record is not split.
+  split; a result of one pattern, one level or one record is not split. "Several", "many"
+  say there is more than one: a result of exactly one record does not.
 * A word that only dates the claim ("before the incident", "until the next deploy") names
   the episode: it is not a trouble the cited call must show, and carries no polarity.
 * A hyphenated name in the place of a source ("X reported", "X's logs", "from X", "logged by
@@ -20,13 +21,14 @@ from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 
-__all__ = ["check_cause_order", "check_partial", "check_sources", "dating"]
+__all__ = ["check_cause_order", "check_partial", "check_plural", "check_sources", "dating"]
 
 _PARTIAL = re.compile(
     r"\b(only\s+(?:some|a\s+few|a\s+handful|part|a\s+minority)|not\s+all|half\s+of|"
     r"(?:a\s+)?few\s+of|a\s+minority\s+of)\b",
     re.IGNORECASE,
 )
+_PLURAL = re.compile(r"\b(several|multiple|many|numerous)\b", re.IGNORECASE)
 _DATING = re.compile(
     r"\b(?:before|after|during|since|until|till|prior\s+to|throughout|ahead\s+of)\s+"
     r"(?:the|this|that|these|those)\s+(?:(?:next|last|first|previous|same)\s+)?"
@@ -56,6 +58,15 @@ def check_partial(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
         s.get("patterns") == 1 or s.get("levels") == 1 or s.get("records") == 1 for s in shapes
     )
     return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, found.group()) if whole else None
+
+
+def check_plural(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """ "Several", "multiple", "many" over a result of exactly one record."""
+    found = _PLURAL.search(claim.text)
+    if found is None:
+        return None
+    single = [view.structure.get("records") == 1 for view in views]
+    return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, found.group()) if all(single) else None
 
 
 def dating(claim: ParsedClaim, start: int) -> bool:

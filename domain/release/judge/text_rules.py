@@ -26,6 +26,7 @@ from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.roles import (
     check_cause_order,
     check_partial,
+    check_plural,
     check_sources,
     dating,
 )
@@ -300,7 +301,7 @@ def check_quantifiers(
     claim: ParsedClaim, views: Sequence[CallView], said: str = ""
 ) -> Finding | None:
     """Each quantifier of the claim is said by the evidence or shown by its shape."""
-    partial = check_partial(claim, views)
+    partial = check_partial(claim, views) or check_plural(claim, views)
     if partial is not None:
         return partial
     lowered = claim.text.lower()

@@ -98,7 +98,7 @@ MEASURE_WORDS = _words(
     increase increased increases decrease decreased decreases higher lower times took take
     takes taken roughly average averaged averages mean median half quarter twice double
     doubled tripled fold previous prior earlier later still against compared versus vs
-    above below beyond exceed exceeded exceeds nearly almost afterwards afterward"""
+    above below beyond exceed exceeded exceeds nearly almost afterwards afterward already"""
 )
 """Words that relate or measure numbers ("went from 3 to 46", "took 5 s", "twice"): the
 numbers carry the claim; these words are not required to appear in the evidence."""

@@ -188,3 +188,40 @@ def test_a_paraphrase_with_operations_synonyms_is_covered() -> None:
 def test_a_negation_before_a_comparator_bounds_the_number_not_the_words() -> None:
     assert reason_of(SUPPORT, "Slow PUTs never took more than 1840 ms.", SLOW_PUTS) is None
     assert reason_of(SUPPORT, "Slow PUTs never took more than 1480 ms.", SLOW_PUTS) is not None
+
+
+CHANGES = sql_result(
+    "SELECT changed_at, component FROM changes WHERE changed_at >= '2026-11-28 13:00:00'",
+    ["changed_at", "component"],
+    [["2026-11-28 13:55:00", "thumbnailer"]],
+)
+"""Exactly one change recorded."""
+
+
+def test_several_over_a_single_record_is_refused() -> None:
+    assert reason_of(SUPPORT, "One change is recorded since 13:00: thumbnailer's.", CHANGES) is None
+    assert (
+        reason_of(
+            SUPPORT, "Several changes are recorded since 13:00, thumbnailer's among them.", CHANGES
+        )
+        == "QUANTIFIER_UNSUPPORTED"
+    )
+
+
+def test_a_measurement_stated_after_the_same_words_binds_the_claim() -> None:
+    assert reason_of(SUPPORT, "A slow PUT of thumbs-eu/img_12 took 1840 ms.", SLOW_PUTS) is None
+    assert (
+        reason_of(SUPPORT, "A slow PUT of thumbs-eu/img_12 took 18 seconds.", SLOW_PUTS)
+        == "UNGROUNDED_NUMBER"
+    )
+
+
+def test_a_time_written_to_the_minute_matches_the_instant_it_rounds_to() -> None:
+    # the last failure is at 14:58:41: "until 14:59" rounds it, "until 14:57" does not
+    assert (
+        reason_of(SUPPORT, "thumbnailer logged upload failures until 14:59.", RESIZE_ERRORS) is None
+    )
+    assert (
+        reason_of(SUPPORT, "thumbnailer logged upload failures until 14:57.", RESIZE_ERRORS)
+        == "TIME_MISMATCH"
+    )
