@@ -7,7 +7,10 @@ incident's data, its investigation run for real, every side of every pair checke
 edit family, honest accepted / total and twins refused / total, then every refused honest
 side and every accepted twin by id with the reason codes of its issues.
 
-    python bench/claims_eval.py [--corpus DIR] [--json] [--update-known-gaps]
+    python bench/claims_eval.py [--corpus DIR] [--only NAME,...] [--json] [--update-known-gaps]
+
+``--only`` runs the named incidents alone: a leave-one-incident-out measurement develops a
+change on some incidents and reads the figures of the others only after it.
 
 ``--update-known-gaps`` rewrites each incident's ``known_gaps`` to the sides (and
 ``full_draft``) decided wrongly in this run: the list the test suite runs as strict xfails.
@@ -152,8 +155,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="rewrite each incident's known_gaps to the sides decided wrongly",
     )
+    parser.add_argument("--only", default="", help="comma-separated incident names to run")
     args = parser.parse_args(argv)
     incidents = load_corpus(args.corpus)
+    if args.only:
+        wanted = set(args.only.split(","))
+        incidents = tuple(incident for incident in incidents if incident.name in wanted)
+        if {incident.name for incident in incidents} != wanted:
+            parser.error(f"--only names no incident: {sorted(wanted)}")
     with tempfile.TemporaryDirectory(prefix="claims-eval-") as scratch:
         evaluations = [_evaluate(incident, Path(scratch) / incident.name) for incident in incidents]
     summary = _summary(evaluations)

@@ -24,6 +24,10 @@ __all__ = ["ParsedClaim", "parse_claim", "present"]
 _TOKEN = re.compile(
     r"(?<![\w.\-/])(?=[\w.\-/:]*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)*(?![\w-])"
 )
+_PATH = re.compile(
+    r"(?<![\w.\-/])/[A-Za-z0-9_.{}\-]*[A-Za-z][A-Za-z0-9_.{}\-]*(?:/[A-Za-z0-9_.{}\-]+)*"
+)
+"""A path (``/v2/cart``, ``/var/lib/shipment-tracker``): an identifier, verbatim."""
 _CLAUSE = re.compile(r",\s|;|\.\s|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|:\s")
 _HYPHEN_UNIT = re.compile(
     r"(\d)-(ms|millisecond|second|sec|minute|min|hour|day|byte|kb|mb|gb|percent)\b", re.I
@@ -77,7 +81,10 @@ def parse_claim(text: str) -> ParsedClaim:
     identifiers: list[str] = []
     compounds: list[str] = []
     blanked = list(masked)
-    for m in _TOKEN.finditer(masked):
+    for m in _PATH.finditer(masked):
+        identifiers.append(m.group().rstrip(".:"))
+        blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    for m in _TOKEN.finditer("".join(blanked)):
         token = m.group().rstrip(".:/")
         low = token.lower()
         if low in ACRONYMS or _UNIT_WORD.match(token):

@@ -31,7 +31,7 @@ _ISO = re.compile(
 )
 _CLOCK = re.compile(
     r"(?<![\d:.])(\d{1,2})(?::(\d{2}))?(?::(\d{2})(?:\.\d+)?)?\s*"
-    r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?![\d:])",
+    r"(am|pm|a\.m\.|p\.m\.)?(?:\s*(utc|gmt|z)\b)?(?!\d|:\d)",  # "at 09:12: 84 ..." is a time
     re.IGNORECASE,
 )
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -264,10 +264,13 @@ def within(item: ClaimTime, start: datetime, end: datetime) -> bool:
 
 
 def matches(item: ClaimTime, instant: datetime) -> bool:
-    """True when ``instant`` read at the claim's precision is the claim's time."""
+    """True when ``instant`` read at the claim's precision is the claim's time (truncated,
+    or rounded to the nearest: an end written "16:24" for 16:23:54)."""
     if item.seconds is None and item.date is not None:
         year, month, day = item.date
         return (instant.month, instant.day) == (month, day) and year in {None, instant.year}
     claimed = resolved(item, instant)
     delta = (instant - claimed).total_seconds()
-    return 0 <= delta < item.precision or abs(delta) < 1
+    if 0 <= delta < item.precision or abs(delta) < 1:
+        return True
+    return item.precision > 1 and -item.precision / 2 <= delta < 0  # 16:23:54 read as 16:24

@@ -26,13 +26,13 @@ from factledger.domain.release.judge.evidence import (
 )
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
     check_coverage,
     check_entities,
-    check_polarity,
     check_quantifiers,
     check_trouble,
     compounds,
@@ -87,7 +87,7 @@ def _supporting(
         or check_numbers(claim, views, not conclusion, known)
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
-        or check_quantifiers(claim, views)
+        or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )

@@ -65,6 +65,16 @@ _WINDOW_WORDS = re.compile(
 )
 
 
+def _outside_terms(text: str, views: Sequence[CallView]) -> str:
+    """``text`` with the searched phrases blanked: the "No" of a search for "No space left on
+    device" is no negation of the claim."""
+    for view in views:
+        query = view.scope.query.strip()
+        if len(query) > 2:
+            text = re.sub(re.escape(query), lambda m: " " * len(m.group()), text, flags=re.I)
+    return text
+
+
 def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """The negative observation's rules, in order."""
     if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
@@ -79,7 +89,7 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
-    found_cue = _NO_MATCH.search(claim.text)
+    found_cue = _NO_MATCH.search(_outside_terms(claim.text, views))
     cue = found_cue.group() if found_cue is not None else threshold
     if cue is None:
         return Finding(GroundingReason.POLARITY_MISMATCH)

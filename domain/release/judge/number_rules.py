@@ -2,7 +2,10 @@
 
 * A time matches an instant of the cited call at the precision it is written with; a
   "since"/"before" time that is a bound of the cited SQL must face the same way.
-* A number is a value of the cited call (units converted) or computed from its values.
+* A number is a value of the cited call (units converted) or computed from its values; a
+  rate or a period is computed from a count and a stated span (``rates``).
+* A code (after HTTP, status, code, exit, port) is a value of the cited call as written,
+  never computed: HTTP 503 is not "504 less one".
 * A number found only in one record (a SQL row, a log pattern) binds the claim's words around
   it: words that label another record of the call and not this one are a mismatch.
 * A count from a SQL result carries the query's filter: the claim must name the value of
@@ -11,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
@@ -21,13 +25,37 @@ from factledger.domain.release.judge.instants import (
     matches,
     resolved,
 )
-from factledger.domain.release.judge.quantities import Quantity, derived, holds
+from factledger.domain.release.judge.quantities import (
+    MEASURED,
+    Quantity,
+    derived,
+    holds,
+    text_quantities,
+)
+from factledger.domain.release.judge.rates import (
+    is_period,
+    is_rate,
+    per_unit_differs,
+    rate_unit,
+)
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
 
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
+_CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
+_IDENTIFIER = re.compile(r"[._/]|\d")
+
+
+def _kind(token: str) -> str:
+    """The shape of an identifier: a path, dotted (a host, a setting), snake-case, other."""
+    if token.startswith("/"):
+        return "path"
+    return "dotted" if "." in token else "snake" if "_" in token else "other"
+
+
+_TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
 def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
@@ -67,11 +95,27 @@ def check_numbers(
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     for quantity, position in claim.quantities:
+        if _CODE.search(claim.text[max(0, position - 12) : position]):
+            if not any(holds(quantity, q) for view in views for q in view.quantities):
+                return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+            continue
+        if _POINTS.match(claim.text, position + len(quantity.text)):
+            if _points(quantity, claim, position):
+                continue  # "dropped by 92 percentage points, from 97% to 5%"
+            return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if rate_unit(claim, quantity, position) is not None and not _written(quantity, views):
+            if _computed(quantity, position, claim, views):
+                continue  # a rate is a count over a span, not any ratio of the evidence
+            return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if _stated_otherwise(quantity, position, claim, views):
+            return Finding(_missing(quantity, views), quantity.text)
         found = [view for view in views if _in_view(quantity, view, claim)]
-        if not found and (_across(quantity, views, claim) or _duration(quantity, claim, views)):
+        if not found and _computed(quantity, position, claim, views):
             continue
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
+        if per_unit_differs(claim, quantity, position, found):
+            return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position))
@@ -87,6 +131,93 @@ def check_numbers(
     return None
 
 
+_POINTS = re.compile(r"\s*(?:percentage\s+)?points?\b|\s*pp\b", re.IGNORECASE)
+
+
+def _points(quantity: Quantity, claim: ParsedClaim, position: int) -> bool:
+    """A change in percentage points is the difference of two percentages the claim writes
+    (each then checked as a number of its own)."""
+    shown = [q.value for q, at in claim.quantities if q.dimension == "percent" and at != position]
+    return any(
+        holds(quantity, Quantity(abs(a - b), None, ()))
+        for i, a in enumerate(shown)
+        for b in shown[i + 1 :]
+    )
+
+
+_LEAD = re.compile(r"((?:[a-z]{2,}\s+)?[a-z]{2,})\s+$", re.IGNORECASE)
+_SUMMED = re.compile(r"\b(?:average\w*|mean|median|typical\w*|total|sum|combined)\b", re.I)
+
+
+def _stated_otherwise(
+    quantity: Quantity, position: int, claim: ParsedClaim, views: Sequence[CallView]
+) -> bool:
+    """True when the evidence states this measurement after the same words and another
+    value ("timed out after 2 seconds" where the log says "timed out after 120s")."""
+    if quantity.dimension not in MEASURED or _SUMMED.search(claim.text):
+        return False  # an average or a total is computed, not stated
+    lead = _LEAD.search(claim.text[max(0, position - 40) : position])
+    if lead is None:
+        return False
+    pattern = re.compile(re.escape(lead.group(1).lower()) + r"\s+(\d[\d,.]*\s?[a-zµ%]*)")
+    stated = [
+        found
+        for view in views
+        for m in pattern.finditer(view.text)
+        for found in text_quantities(m.group(1))
+        if found.dimension == quantity.dimension
+    ]
+    return bool(stated) and not any(holds(quantity, found) for found in stated)
+
+
+def _written(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """True when a cited call holds the number as it is."""
+    return any(holds(quantity, found) for view in views for found in view.quantities)
+
+
+def _computed(
+    quantity: Quantity, position: int, claim: ParsedClaim, views: Sequence[CallView]
+) -> bool:
+    """A number computed from several calls, a duration between instants, a rate or a
+    period."""
+    if _across(quantity, views, claim) or _duration(quantity, claim, views):
+        return True
+    if _sum_written(quantity, claim, views) or _column_total(quantity, views):
+        return True
+    unit = rate_unit(claim, quantity, position)
+    if unit is not None and is_rate(claim, quantity, unit, views):
+        return True
+    return is_period(claim, quantity, position, views)
+
+
+def _sum_written(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """The sum of two or more of the claim's other numbers, each a value of the cited calls
+    ("65,640 (20,470 + 21,880 + 23,290)", "353: 84, 212 and 57")."""
+    parts = [
+        other
+        for other, _ in claim.quantities
+        if other is not quantity
+        and other.dimension == quantity.dimension
+        and any(holds(other, found) for view in views for found in view.quantities)
+    ]
+    if len(parts) < 2 or quantity.value <= max(p.value for p in parts):
+        return False
+    return holds(quantity, Quantity(sum(p.value for p in parts), None, ()))
+
+
+def _column_total(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """The total of one numeric column over every row of a cited SQL result."""
+    if quantity.dimension is not None:
+        return False
+    for view in views:
+        rows = [record.numbers for record in view.records] if view.record_kind == "rows" else []
+        if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+            continue
+        if any(holds(quantity, Quantity(sum(c), None, ())) for c in zip(*rows, strict=True)):
+            return True
+    return False
+
+
 def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
     """The claim's other numbers (in base units when ``dimension``)."""
     return [
@@ -100,10 +231,28 @@ def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
     if any(holds(quantity, found) for found in view.quantities):
         return True
     if quantity.dimension is None or quantity.dimension == "percent":
-        return derived(quantity, view.values, _shown(quantity, claim, False))
+        if derived(quantity, view.values, _shown(quantity, claim, False)):
+            return True
+        return any(
+            derived(quantity, same, _shown(quantity, claim, False)) for same in _measured(view)
+        )  # "99.2% full (53267660800 of 53687091200 bytes)", "67 times": two measurements
     same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
-    converted = Quantity(quantity.base[0], quantity.dimension, (quantity.base[0],))
-    return derived(converted, same[:40], _shown(quantity, claim, True))
+    factor = quantity.base[0] / quantity.value if quantity.value else 1.0
+    converted = Quantity(
+        quantity.base[0], quantity.dimension, (quantity.base[0],), quantity.text,
+        quantity.decimals, quantity.bound, factor,
+    )  # fmt: skip
+    total = quantity.dimension not in MEASURED or _TOTAL.search(claim.text) is not None
+    return derived(converted, same[:40], _shown(quantity, claim, True), total)
+
+
+def _measured(view: CallView) -> list[list[float]]:
+    """The view's measurements by dimension (values as written, at most 40 each)."""
+    by: dict[str, list[float]] = {}
+    for found in view.quantities:
+        if found.dimension in MEASURED:
+            by.setdefault(found.dimension or "", []).append(found.value)
+    return [values[:40] for values in by.values()]  # equal cells kept: used = size is 100%
 
 
 def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:
@@ -115,15 +264,25 @@ def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -
 
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """A duration that is the time between two instants of the evidence or the claim."""
+    """A duration between a time the claim writes and an instant of the evidence (or another
+    time it writes), between the first and the last instant of one cited call, or the window
+    of a search ("in the 40-minute search"). Two events
+    picked from a long series are not used: they hold a span for almost any duration."""
     if quantity.dimension != "time":
         return False
-    instants = sorted({i for view in views for i in view.instants})
-    if instants:
-        instants += [resolved(t, instants[0]) for t in claim.times if t.seconds is not None]
-    spans = [abs((a - b).total_seconds()) * 1000 for a in instants[:40] for b in instants[:40]]
-    precision = quantity.base[0] / quantity.value if quantity.value else 1.0
-    return any(abs(span - quantity.base[0]) <= precision / 2 for span in spans)
+    every = sorted({i for view in views for i in view.instants})
+    if not every:
+        return False
+    written = [resolved(t, every[0]) for t in claim.times if t.seconds is not None]
+    pairs = [(a, b) for a in written for b in (*every[:200], *written)]
+    pairs += [(min(view.instants), max(view.instants)) for view in views if view.instants]
+    pairs += [(v.scope.start, v.scope.end) for v in views if v.scope.start and v.scope.end]
+    unit = quantity.base[0] / quantity.value if quantity.value else 1.0
+    precision = unit * 10.0 ** (-quantity.decimals)  # "1.62 min" is precise to 0.6 s
+    return any(
+        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= precision / 2
+        for a, b in pairs
+    )
 
 
 def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
@@ -157,6 +316,9 @@ def _bound_to_record(
         return True
     others = frozenset().union(*(r.labels for r in view.records if r not in holders))
     scope = content_stems(view.scope.text)
+    labels = frozenset().union(*(r.labels for r in view.records)) - scope
+    if not clause & labels:
+        clause = stems  # "SELECT search facets, run 45,840 times": the row named before
     return any(not (clause & (others - record.labels - scope)) for record in holders)
 
 
@@ -188,12 +350,19 @@ def _names_filters(claim: ParsedClaim, view: CallView, known: frozenset[str]) ->
 
 def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: str) -> bool:
     low = value.lower()
+    if present(low, claim.text.lower()):
+        return True  # named as filtered
     if low in known:
         text = claim.text.lower()
         named = (*claim.identifiers, *claim.compounds)
         return not any(name != low and present(name, text) for name in known) and all(
             present(name, view_text) for name in named
         )
+    if _IDENTIFIER.search(value) and not any(
+        _IDENTIFIER.search(token) and _kind(token) == _kind(value) and token.lower() != low
+        for token in claim.identifiers
+    ):
+        return True  # "the renewal attempts" of host = 'api.shopfront.io', named nowhere else
     wanted = content_stems(value) or frozenset({stem(value)})
     if wanted <= claim.stems or value.lower() in claim.text.lower():
         return True

@@ -18,8 +18,10 @@ from attrs import frozen
 from factledger.domain.release.judge.instants import blank_times
 
 __all__ = [
+    "MEASURED",
     "Quantity",
     "claim_quantities",
+    "close",
     "derived",
     "holds",
     "key_unit",
@@ -56,6 +58,9 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
+MEASURED = frozenset({"time", "size"})
+"""Dimensions of measurements: a ratio of two is no longer one, a series is summed only on
+purpose."""
 _FREE_PAIRS = 8
 """Up to this many values, any two may be combined without the claim writing either."""
 _KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
@@ -80,6 +85,9 @@ class Quantity:
     decimals: int = 0
     bound: str = "="
     """``=``, ``about``, ``>=`` (more than) or ``<=`` (less than), from the words before."""
+    scale: float = 1.0
+    """The factor from the unit it is written in to ``value``'s unit (a quantity converted to
+    bytes keeps the rounding of "2.3 GiB")."""
 
 
 def _quantity(number: str, unit: str | None, text: str = "", bound: str = "=") -> Quantity:
@@ -100,7 +108,14 @@ def key_unit(key: str) -> str | None:
     return {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
 
 
-def _bound(prefix: str) -> str:
+_DENIED = re.compile(r"\b(?:never|not|no)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
+
+
+def _bound(prefix: str, wider: str = "") -> str:
+    if (_ATLEAST.search(prefix) or _ATMOST.search(prefix)) and _DENIED.search(
+        _ATLEAST.sub("", _ATMOST.sub("", wider))
+    ):
+        return "="  # "never went above 79": the peak, as written
     if _ATLEAST.search(prefix):
         return ">="
     if _ATMOST.search(prefix):
@@ -114,7 +129,8 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     found: list[tuple[Quantity, int]] = []
     for m in _NUMBER.finditer(text):
         prefix = text[max(0, m.start() - 16) : m.start()]
-        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix)), m.start()))
+        wider = text[max(0, m.start() - 40) : m.start()]
+        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
     return tuple(found)
 
 
@@ -139,10 +155,16 @@ def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) ->
         return found >= claimed
     if claim.bound == "<=":
         return found <= claimed
-    tolerance = 0.5 * 10.0 ** (-claim.decimals) * scale if claim.value != 0 else 1e-9
+    unit = scale * claim.scale
+    tolerance = 0.5 * 10.0 ** (-claim.decimals) * unit if claim.value != 0 else 1e-9
     if claim.bound == "about":
         tolerance = max(tolerance, abs(claimed) * 0.05)
     return abs(claimed - found) <= tolerance + 1e-9
+
+
+def close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) -> bool:
+    """True when ``found`` is ``claimed`` within the claim's rounding or bound."""
+    return _close(claimed, found, claim, scale)
 
 
 def holds(claim: Quantity, found: Quantity) -> bool:
@@ -156,15 +178,25 @@ def holds(claim: Quantity, found: Quantity) -> bool:
     return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
 
 
-def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | None = None) -> bool:
+def derived(
+    claim: Quantity,
+    values: Sequence[float],
+    shown: Sequence[float] | None = None,
+    total: bool = True,
+) -> bool:
     """True when the claimed number is a total, sum, difference, ratio or percentage of
     numbers in ``values`` (within the claim's rounding).
+
+    A measurement (a duration, a size) is never a ratio of two measurements, and is the
+    total of a series only when ``total`` (the claim says it sums them): 60 statements of
+    4.98 s are not "4.98 minutes".
 
     Among many values (a series), a number computed from two of them needs one written in
     ``shown``, the claim's other numbers ("from 3 to 46, an increase of 43"): a small number
     is not taken for a chance ratio of a long series."""
     target = claim.value
-    if len(values) > 1 and _close(target, sum(values), claim):
+    measured = claim.dimension in MEASURED
+    if len(values) > 1 and (total or not measured) and _close(target, sum(values), claim):
         return True
     pairs: Iterable[tuple[float, float]] = combinations(values, 2)
     if shown is not None and len(values) > _FREE_PAIRS:
@@ -172,7 +204,7 @@ def derived(claim: Quantity, values: Sequence[float], shown: Sequence[float] | N
         pairs = ((a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors)
     for a, b in pairs:
         candidates = [a + b, abs(a - b)]
-        if a and b:
+        if a and b and not measured:
             candidates += [a / b, b / a]
             if claim.dimension in {"percent", None}:
                 candidates += [100 * a / b, 100 * b / a, 100 * a / (a + b), 100 * b / (a + b)]

@@ -1,16 +1,17 @@
-"""Rules on the words of a claim: entities, polarity, decisive words, quantifiers, causes.
+"""Rules on the words of a claim: entities, decisive words, quantifiers, causes, coverage.
 
 * Identifiers (error codes, settings, mixed tokens) must be in the cited calls; a
   hyphenated name or a service of the run must be in them too when it names something of
   the run; otherwise a hyphenated word is read as its words.
-* Polarity: a word the claim negates must be negated in the evidence (or a field of value
-  zero), a word it affirms must be affirmed there.
+* Polarity is in ``polarity``; the rules on a word's role (partial quantifiers, dating
+  words, sources, cause order) in ``roles``.
 * Specific decisive words (timeout, deadlock, exhausted, ...) need the same word; generic
   trouble words (failed, error, problem) need some trouble word or an ERROR level.
 * Quantifiers (all, every, only, both, some, most) need evidence that says so, in words of
   a clause about the same thing or by its shape (one pattern, one level, two records, ...).
 * Causal words need a clause of the evidence that says why.
-* Enough of the claim's content words must be in the evidence (paraphrase tolerated).
+* Enough of the claim's content words must be in the evidence (paraphrase tolerated: common
+  operations synonyms, units and words that only date the claim are not required).
 """
 
 from __future__ import annotations
@@ -20,8 +21,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
-from factledger.domain.release.judge.evidence import CallView, Clause
+from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.roles import (
+    check_cause_order,
+    check_partial,
+    check_plural,
+    check_sources,
+    dating,
+)
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
@@ -33,14 +41,15 @@ from factledger.domain.release.judge.words import (
     TROUBLE,
     Word,
     content_stems,
+    synonyms,
 )
 
 __all__ = [
+    "UNIT_WORD",
     "Known",
     "check_causal",
     "check_coverage",
     "check_entities",
-    "check_polarity",
     "check_quantifiers",
     "check_trouble",
     "compounds",
@@ -89,6 +98,11 @@ _NOT_KINDS = frozenset(
      "several", "new", "first", "last", "same"}
 )  # fmt: skip
 _NOT_REQUIRED = META | MEASURE_WORDS
+_COUNTED = (
+    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a|an|about|around|"
+    r"roughly|nearly|almost|some)\b)"
+)
+"""After a quantifier word, a number: "only about 2.3 GiB", "every five minutes" count."""
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -111,7 +125,7 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
     """Identifiers and names of the run the claim uses are in its cited calls."""
     text = " ".join(view.text for view in views)
     for token in claim.identifiers:
-        if not present(token, text):
+        if not any(present(spelling, text) for spelling in _spellings(token)):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     for token in claim.compounds:
         if not present(token, text) and _a_name(token.lower(), known, text):
@@ -126,7 +140,14 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
         if present(name, lowered) and not present(name, text):
             start = lowered.index(name)
             return Finding(GroundingReason.UNGROUNDED_ENTITY, claim.text[start : start + len(name)])
-    return None
+    return check_sources(claim, views)
+
+
+def _spellings(token: str) -> tuple[str, ...]:
+    """An identifier and its other hyphenations: ``DNS-01`` is ``DNS01`` and ``dns_01``."""
+    if "-" not in token:
+        return (token,)
+    return (token, token.replace("-", ""), token.replace("-", "_"))
 
 
 def compounds(text: str) -> frozenset[str]:
@@ -142,6 +163,8 @@ def _a_name(token: str, known: Known, text: str) -> bool:
     parts = token.split("-")
     if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
         return False  # a hyphenated spelling of a word of the evidence ("time-outs")
+    if present(" ".join(parts), text):
+        return False  # a hyphenated spelling of words of the evidence ("state-store")
     if present(".".join(parts), text):
         return True  # a host name spelled otherwise: this spelling names something else
     return any(
@@ -164,49 +187,15 @@ def _names_service(name: str, services: Sequence[str], known: Known) -> bool:
     )
 
 
-def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | None:
-    """Each word of the claim found in the evidence is found there with its polarity, in the
-    evidence clauses closest to the claim (most words in common) that hold it.
-
-    Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
-    the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
-    names = _name_parts(claim)
-    for word in claim.words:
-        if word.raw.lower() in META or word.raw.lower() in names or _UNIT.match(word.raw):
-            continue
-        holding = [c for c in prose if has_stem(word.stem, c.stems)]
-        if not holding:
-            continue
-        if word.negated and any(
-            c.text.startswith("no ") and has_stem(word.stem, c.negative) for c in holding
-        ):
-            continue
-        scores = [len(c.stems & claim.stems) for c in holding]
-        best = max(scores)
-        closest = [c for c, score in zip(holding, scores, strict=True) if score == best]
-        if word.negated:
-            denied = frozenset(w.stem for w in claim.words if w.negated)
-            wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
-        else:
-            wrong = all(
-                has_stem(word.stem, c.heads) and not has_stem(word.stem, c.positive)
-                for c in closest
-            )
-        if wrong:
-            return Finding(GroundingReason.POLARITY_MISMATCH, word.raw)
-    return None
-
-
 _USED_UP = ("exhaust", "saturat")
 
 
-_UNIT = re.compile(r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|kib|mib|gib|b|%)$", re.I)
+UNIT_WORD = re.compile(
+    r"^(?:ms|s|sec|secs|min|mins|h|hr|hrs|kb|mb|gb|tb|kib|mib|gib|tib|b|bytes?|%)$", re.I
+)
 
 
-def _name_parts(claim: ParsedClaim) -> frozenset[str]:
-    """The lower-cased parts of the claim's hyphenated, dotted and snake-case names."""
-    tokens = (*claim.compounds, *claim.identifiers)
-    return frozenset(part for token in tokens for part in re.split(r"[-_./:]", token.lower()))
+"""A unit written as a word of its own (carries no polarity, is no required word)."""
 
 
 def check_trouble(
@@ -215,6 +204,8 @@ def check_trouble(
     """Decisive words are in the evidence: the same specific word, any generic one; a
     resource called exhausted or saturated may instead show a used-up field (``idle=0``)."""
     for index, word in enumerate(claim.words):
+        if dating(claim, word.start):
+            continue  # "before the incident": the episode, not a finding
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
         if specific is not None and not any(s.startswith(specific) for s in stems):
             if depleted and specific in _USED_UP and not word.negated:
@@ -223,13 +214,15 @@ def check_trouble(
         if any(word.stem.startswith(t) for t in TROUBLE):
             if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
-            kind = _kind_of(claim, index)
+            kind = None if word.raw.lower() in _VERB_FORMS else _kind_of(claim, index)
             if kind is not None and not has_stem(kind.stem, stems):
                 return Finding(GroundingReason.UNGROUNDED_TERMS, f"{kind.raw} {word.raw}")
     return None
 
 
 _ANY_TROUBLE = TROUBLE | SPECIFIC_TROUBLE | SYMPTOMS
+_VERB_FORMS = frozenset({"fail", "fails", "failed", "failing"})
+"""A verb of trouble has a subject before it ("calls fail"), not a kind ("disk error")."""
 
 
 @lru_cache(maxsize=256)
@@ -286,8 +279,16 @@ def _shaped(group: str, views: Sequence[CallView]) -> bool:
     return False
 
 
-def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """A claim of "most" holds when one of its numbers is over half a total of the evidence."""
+_OF = re.compile(r"\b(\d[\d,]*)\s+(?:of|out\s+of)\s+(?:the\s+)?(\d[\d,]*)\b")
+
+
+def _majority(claim: ParsedClaim, views: Sequence[CallView], said: str = "") -> bool:
+    """A claim of "most" holds when one of its numbers is over half a total of the evidence,
+    or (a conclusion) when a claim it sums up says "N of M" with N over half of M."""
+    for m in _OF.finditer(said):
+        part, whole = (float(g.replace(",", "")) for g in m.groups())
+        if whole / 2 < part <= whole:
+            return True
     numbers = [q.value for q, _ in claim.quantities if q.dimension is None]
     for view in views:
         totals = [sum(view.values), *view.values]
@@ -296,16 +297,21 @@ def _majority(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
     return False
 
 
-def check_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+def check_quantifiers(
+    claim: ParsedClaim, views: Sequence[CallView], said: str = ""
+) -> Finding | None:
     """Each quantifier of the claim is said by the evidence or shown by its shape."""
+    partial = check_partial(claim, views) or check_plural(claim, views)
+    if partial is not None:
+        return partial
     lowered = claim.text.lower()
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+(?:\d|one\b|a\b))", lowered)
+            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})", lowered)
             if found is None:
                 continue
-            if group == "majority" and _majority(claim, views):
+            if group == "majority" and _majority(claim, views, said):
                 continue
             clauses = _overlapping(claim, views) if clauses is None else clauses
             if any(_group_word(group, text) for text in clauses) or _shaped(group, views):
@@ -328,6 +334,9 @@ def check_causal(
     if found is None:
         return None
     refused = Finding(GroundingReason.CAUSAL_UNSUPPORTED, found.group())
+    reversed_order = check_cause_order(claim, found)
+    if reversed_order is not None:
+        return reversed_order
     wanted = [s for s in content_stems(_cause(claim, found)) if s not in META]
     if wanted and sum(has_stem(s, stems) for s in wanted) * 3 < 2 * len(wanted):
         return refused
@@ -349,11 +358,21 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
     wanted = [
-        w for w in claim.words if w.raw.lower() not in _NOT_REQUIRED and w.stem in claim.stems
+        w
+        for w in claim.words
+        if w.raw.lower() not in _NOT_REQUIRED
+        and w.stem in claim.stems
+        and not UNIT_WORD.match(w.raw)
     ]
     if not wanted:
         return None
-    missing = [w for w in wanted if not has_stem(w.stem, stems)]
+    missing = [
+        w
+        for w in wanted
+        if not has_stem(w.stem, stems)
+        and not any(has_stem(other, stems) for other in synonyms(w.stem))
+        and not dating(claim, w.start)
+    ]
     if len(wanted) - len(missing) < share * len(wanted):
         return Finding(GroundingReason.UNGROUNDED_TERMS, missing[0].raw)
     return None

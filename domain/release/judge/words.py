@@ -24,6 +24,7 @@ __all__ = [
     "DEPLETED",
     "META",
     "QUANTIFIER_GROUPS",
+    "synonyms",
     "SPECIFIC_TROUBLE",
     "SYMPTOMS",
     "TROUBLE",
@@ -70,6 +71,11 @@ _FOLDS = {
 }  # fmt: skip
 _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
+_BOUND_AFTER = re.compile(
+    r"(?:\s+[a-z]+)?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
+    r"higher|lower|exceed\w*)\b",
+    re.IGNORECASE,
+)
 META = _words(
     """log logs logged logging line lines entry entries row rows record records result results
     query queries queried search searched show shows showed shown see seen saw find found
@@ -91,7 +97,8 @@ MEASURE_WORDS = _words(
     grew grow grows grown growing climbed climb climbs dropped drop drops jumped jump jumps
     increase increased increases decrease decreased decreases higher lower times took take
     takes taken roughly average averaged averages mean median half quarter twice double
-    doubled tripled fold previous prior earlier later still against compared versus vs"""
+    doubled tripled fold previous prior earlier later still against compared versus vs
+    above below beyond exceed exceeded exceeds nearly almost afterwards afterward already"""
 )
 """Words that relate or measure numbers ("went from 3 to 46", "took 5 s", "twice"): the
 numbers carry the claim; these words are not required to appear in the evidence."""
@@ -105,6 +112,21 @@ AGGREGATE_SYNONYMS: dict[str, frozenset[str]] = {
 """What a SQL aggregate of the cited query lets a claim call its value."""
 DEPLETED = _words("idle free available remaining left spare")
 """Fields whose value zero shows a resource used up (``idle=0``, ``free_bytes: 0``)."""
+_SYNONYM_GROUPS = (
+    "volume disk mount filesystem drive partition storage",
+    "free left available remaining spare unused",
+    "request call",
+    "start begin began begun",
+    "stop halt ceas",
+    "server host node machine instance",
+    "deploy release rollout",
+    "restart reboot",
+    "message record event",
+    "grow rise climb increas",
+    "drop fall declin decreas",
+)
+"""Common operations words that stand for one another in a paraphrase (word coverage
+only: never for polarity, entities or decisive words); see ``synonyms``."""
 FORMAT_WORDS = _words("utc gmt cet z am pm iso ok id ids")
 """Words that only format a value (a time zone, a clock half): never required."""
 TROUBLE = _words("fail error problem issue fault trouble broken incident outage degrad bad")
@@ -127,6 +149,7 @@ QUANTIFIER_GROUPS: dict[str, frozenset[str]] = {
 CAUSAL_CLAIM = re.compile(
     r"\b(because|caused\s+by|caus\w*|due\s+to|owing\s+to|led\s+to|leads?\s+to|leading\s+to|"
     r"result(?:s|ed)?\s+(?:in|from)|as\s+a\s+result|triggered|responsible\s+for|root\s+cause|driven\s+by|"
+    r"ma(?:de|kes?)\s+(?:\w+\s+){0,3}?(?:die|fail|crash|stop|break|expire|time\s+out)|"
     r"therefore|hence|consequently)\b",
     re.IGNORECASE,
 )
@@ -165,6 +188,21 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1)
+def _synonym_table() -> dict[str, frozenset[str]]:
+    table: dict[str, frozenset[str]] = {}
+    for group in _SYNONYM_GROUPS:
+        members = frozenset(stem(word) for word in group.split())
+        for member in members:
+            table[member] = members - {member}
+    return table
+
+
+def synonyms(word_stem: str) -> frozenset[str]:
+    """The stems that stand for ``word_stem`` in a paraphrase ("volume" for "disk")."""
+    return _synonym_table().get(word_stem, frozenset())
+
+
 @frozen
 class Word:
     """One word of a text with its place and negation."""
@@ -185,17 +223,23 @@ def _is_stop(word: str) -> bool:
 
 def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
-    is one of the two content words after a negation in the same clause."""
+    is one of the two content words after a negation in the same clause. A "without" in a
+    clause already negated is a double negation: the words after it are affirmed."""
     found: list[Word] = []
     if "tim" in text.lower():
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
         left = 0
+        denied = False
         for match in _WORD.finditer(clause):
             raw = match.group()
             low = raw.lower()
+            if low == "without" and denied:
+                left = 0  # "never deploy ... without warming": warming is affirmed
+                continue
             if low in _NEGATION or low.endswith("n't"):
-                left = 2
+                if not _BOUND_AFTER.match(clause, match.end()):
+                    left, denied = 2, True  # "never above 79" bounds a number instead
                 continue
             if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
                 prev = found[-1]
