@@ -20,6 +20,8 @@ from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
+from factledger.domain.release.judge.record_keys import key_word as _key_word
+from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
@@ -41,7 +43,6 @@ _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _DEPLETED = frozenset(DEPLETED)
-_ID_PARTS = frozenset({"id", "no", "num", "number", "idx", "index", "key"})
 
 
 @frozen
@@ -87,15 +88,12 @@ class Clause:
 
 @lru_cache(maxsize=8192)
 def clause_of(text: str, negated: bool = False) -> Clause:
-    """One clause read (every word negated when ``negated``: a negative observation).
-
-    Remembered by text: runbook excerpts and log templates recur across calls and runs."""
+    """One clause read (every word negated when ``negated``), remembered by text."""
     found = words(text)
     stems = frozenset(w.stem for w in found)
     positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
     negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
-    keys = zero_keys(text)
-    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
+    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in zero_keys(text)))
     heads = stems if negated else frozenset(w.stem for w in found if w.head)
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
 
@@ -145,8 +143,14 @@ class CallView:
 
     @cached_property
     def _zero_keys(self) -> tuple[str, ...]:
-        joined = " ".join(self._texts)
-        return tuple(zero_keys(joined))
+        return tuple(zero_keys(" ".join(self._texts)))
+
+    @cached_property
+    def record_texts(self) -> tuple[str, ...]:
+        """Each record's strings, lower-cased, in the order of ``records``."""
+        items = self._data.get(self.record_kind, []) if self.record_kind else []
+        kept = items if isinstance(items, list) else []
+        return tuple(" ".join(t for _, t in _strings(i)).lower() for i in kept)
 
     @cached_property
     def depleted(self) -> bool:
@@ -191,15 +195,13 @@ class CallView:
         columns = self._data.get("columns")
         names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
         group_by = self.scope.shape.group_by if self.scope.shape else ()
-        if not isinstance(items, list):
-            return ()
         return tuple(
             evolve(
                 _record(item, names),
                 group=_group(item, names, group_by),
                 keys=_keys(item, names, group_by),
             )
-            for item in items
+            for item in (items if isinstance(items, list) else ())
         )
 
     @cached_property
@@ -327,23 +329,6 @@ def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]
         if name in group_by and isinstance(cell, str) and cell.isalpha()
     ]
     return frozenset().union(*(content_stems(cell) for cell in cells))
-
-
-def _key_word(key: str) -> str:
-    return key.rsplit(" ", 1)[0]
-
-
-def _keys(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
-    """``shard 2`` for a row whose grouping column ``shard_id`` holds 2."""
-    if columns is None or not isinstance(item, list):
-        return frozenset()
-    found: set[str] = set()
-    for name, cell in zip(columns, item, strict=False):
-        if name in group_by and isinstance(cell, int) and not isinstance(cell, bool):
-            word = next((part for part in name.lower().split("_") if part not in _ID_PARTS), "")
-            if word.isalpha():
-                found.add(f"{word} {cell}")
-    return frozenset(found)
 
 
 def _record(item: JsonValue, columns: list[str] | None = None) -> Record:

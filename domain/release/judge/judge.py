@@ -24,10 +24,12 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
+from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -37,6 +39,7 @@ from factledger.domain.release.judge.text_rules import (
     check_trouble,
     compounds,
 )
+from factledger.domain.release.judge.time_offsets import check_offsets
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -83,8 +86,11 @@ def _supporting(
     return (
         (check_overreach(claim, text) if conclusion else None)
         or check_entities(claim, views, known)
+        or check_levels(claim, views)
         or check_times(claim, views)
+        or check_offsets(claim)
         or check_numbers(claim, views, not conclusion, known)
+        or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))

@@ -30,6 +30,7 @@ from factledger.domain.release.judge.quantities import (
     Quantity,
     derived,
     holds,
+    swapped_magnitude,
     text_quantities,
 )
 from factledger.domain.release.judge.rates import (
@@ -107,6 +108,8 @@ def check_numbers(
             if _computed(quantity, position, claim, views):
                 continue  # a rate is a count over a span, not any ratio of the evidence
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if swapped_magnitude(quantity, [q for view in views for q in view.quantities]):
+            return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if _stated_otherwise(quantity, position, claim, views):
             return Finding(_missing(quantity, views), quantity.text)
         found = [view for view in views if _in_view(quantity, view, claim)]

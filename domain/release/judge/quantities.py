@@ -25,6 +25,7 @@ __all__ = [
     "derived",
     "holds",
     "key_unit",
+    "swapped_magnitude",
     "text_quantities",
 ]
 
@@ -176,6 +177,30 @@ def holds(claim: Quantity, found: Quantity) -> bool:
         return claim.dimension is None and _close(claim.value, found.value, claim)
     scale = claim.base[0] / claim.value if claim.value else 1.0
     return any(_close(a, b, claim, scale) for a in claim.base for b in found.base)
+
+
+_SCALES: dict[str, tuple[float, ...]] = {
+    "time": (1.0, 1000.0, 60_000.0, 3_600_000.0, 86_400_000.0),
+    "size": (1.0, 1e3, 1024.0, 1e6, 1024.0**2, 1e9, 1024.0**3, 1e12, 1024.0**4),
+}
+"""The units a measurement is commonly read in, as factors from ms or bytes."""
+
+
+def swapped_magnitude(claim: Quantity, found: Sequence[Quantity]) -> bool:
+    """True when the claim's measurement is one of the evidence's read in another unit
+    (``3000ms`` written "3 minutes", ``2 GiB`` written "2 MB") and none of the evidence's
+    measurements of that dimension is the claimed one."""
+    if claim.dimension not in _SCALES:
+        return False
+    same = [q for q in found if q.dimension == claim.dimension]
+    if any(holds(claim, q) for q in same):
+        return False
+    return any(
+        _close(claim.value, base / scale, claim)
+        for q in same
+        for base in q.base
+        for scale in _SCALES[claim.dimension]
+    )
 
 
 def derived(

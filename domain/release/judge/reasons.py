@@ -21,6 +21,8 @@ class GroundingReason(StrEnum):
     """A time no instant of the cited call matches."""
     UNGROUNDED_ENTITY = "UNGROUNDED_ENTITY"
     """A service, table, error code, setting or pattern the cited call does not hold."""
+    RECORD_MISMATCH = "RECORD_MISMATCH"
+    """Values one statement names together that no single row or pattern of the call holds."""
     FILTER_MISMATCH = "FILTER_MISMATCH"
     """The claim counts something else than the cited query filtered or the row it names."""
     POLARITY_MISMATCH = "POLARITY_MISMATCH"

@@ -101,7 +101,7 @@ FAMILIES: list[tuple[str, str, str, tuple[JsonObject, ...], str]] = [
     ("a measurement is no ratio or series total",
      "The slowest PUT to the object store took 1.84 seconds.",
      "The slowest PUT to the object store took 1.84 minutes.",
-     (SLOW_PUTS,), "UNGROUNDED_NUMBER"),
+     (SLOW_PUTS,), "UNIT_MISMATCH"),
     ("a count per another unit than the evidence's",
      "The runbook says the pruner deletes about 300 objects a second.",
      "The runbook says the pruner deletes about 300 objects a minute.",
