@@ -46,9 +46,9 @@ from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
     IPV4_WORD,
-    ZERO_DIGITS,
     apply_plan,
     plan_for,
+    shape_of,
 )
 
 __all__ = ["Redactor"]
@@ -282,7 +282,7 @@ class Redactor:
             if HAS_DIGIT(word) is not None:
                 shape_hook = self._digits_hook
         else:
-            shape = word.translate(ZERO_DIGITS)
+            shape = shape_of(word)
             known = self._shapes.get(shape)
             if known is None:
                 known = self._shape_of(shape)

@@ -26,6 +26,7 @@ __all__ = [
     "apply_plan",
     "plan_for",
     "redact_word",
+    "shape_of",
 ]
 
 _SECRET: Final = Placeholder.SECRET.value
@@ -42,12 +43,21 @@ EMAIL_WORD: Final = re.compile(
 HAS_DIGIT: Final = re.compile(r"\d").search
 
 ZERO_DIGITS: Final = str.maketrans("123456789", "000000000")
+_ZERO_BYTES: Final = bytes.maketrans(b"123456789", b"000000000")
 _THIRTEEN_ZEROS: Final = "0" * 13
+
+
+def shape_of(word: str) -> str:
+    """The word with every ASCII digit made ``0`` (``word.translate(ZERO_DIGITS)``; an ASCII
+    word goes through ``bytes.translate``, several times faster than a ``str`` table)."""
+    if word.isascii():
+        return word.encode().translate(_ZERO_BYTES).decode()
+    return word.translate(ZERO_DIGITS)
 
 
 def redact_word(word: str) -> str:
     """A word with every shape found in it replaced (no context)."""
-    plan = plan_for(word.translate(ZERO_DIGITS))
+    plan = plan_for(shape_of(word))
     return apply_plan(word, plan) if plan else word
 
 
@@ -59,7 +69,8 @@ def plan_for(shape: str) -> tuple[int, ...]:
     if "://" in shape and "@" in shape:
         steps.extend((_URL, _SENTRY))
     if len(shape) >= 20:
-        steps.append(_PREFIXED)
+        if _PREFIXED_HINT(shape) is not None:
+            steps.append(_PREFIXED)
         if "Q~" in shape or ":AA" in shape:
             steps.append(_ODD)
         if len(shape) >= 32 and _LONG_HINT(shape) is not None:
@@ -91,6 +102,9 @@ def plan_for(shape: str) -> tuple[int, ...]:
     return tuple(steps)
 
 
+_PREFIXED_HINT: Final = re.compile(r"[$\{]|[A-Za-z]{2}").search
+"""Every alternative of ``PREFIXED_SECRETS`` starts with ``$``, ``{`` or two letters (a
+timestamp or a number of 20 characters skips it)."""
 _LONG_HINT: Final = re.compile(r"[A-Za-z0-9+/_\-]{32}").search
 _EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
 _MAC_HINT: Final = re.compile(
