@@ -252,6 +252,11 @@ class Redactor:
     def _learn(self, word: str) -> tuple[str, str]:
         """Redact a word seen for the first time; remember it with its context flags and
         the word hook's result."""
+        return self._remember(word, *self._judge(word))
+
+    def _judge(self, word: str) -> tuple[str, int, str | None]:
+        """(redaction, context flags, the word hook's result when the shape decides it) of a
+        word, nothing remembered about the word itself."""
         shape_hook: str | None = None
         equals = word.find("=")
         if word.isdigit():
@@ -269,7 +274,7 @@ class Redactor:
             and KEY(word, 0, equals) is not None
             and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
         ):
-            return self._learn_pair(word, equals)
+            return self._judge_pair(word, equals)
         elif "@" in word and EMAIL_WORD(word) is not None:
             flags = CONTEXT if gated(word.lower()) else 0
             redacted = Placeholder.EMAIL.value
@@ -294,11 +299,12 @@ class Redactor:
                     shape_hook = None
             else:
                 redacted = word
-        return self._remember(word, redacted, flags, shape_hook)
+        return redacted, flags, shape_hook
 
-    def _learn_pair(self, word: str, equals: int) -> tuple[str, str]:
-        """Learn a ``key=value`` word: the key says what the value is; the value is learned
-        as a word of its own."""
+    def _judge_pair(self, word: str, equals: int) -> tuple[str, int, str | None]:
+        """Judge a ``key=value`` word: the key says what the value is; the value is judged as
+        a word of its own (looked up when it was seen alone, else not remembered: most
+        values are seen once)."""
         key = word[: equals + 1]
         kind = self._key_kinds.get(key)
         if kind is None:
@@ -315,17 +321,20 @@ class Redactor:
             keyed = keyed_value(kind, value, key)
             if keyed is not None:
                 flags |= CONTEXT if keyed is value else 0
-                return self._remember(word, key + keyed, flags, None)
+                return key + keyed, flags, None
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
             if 8 <= len(value) <= 10:
                 flags |= self._number_families(value)
-        else:
-            found, value_hook = self._lookup(value)
+        elif (known := self._seen.get(value)) is not None:
+            found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)
+        else:
+            found, value_flags, value_shape_hook = self._judge(value)
+            value_hook = self._hook_result(found, value_shape_hook)
+            flags |= value_flags
         redacted = word if found is value else key + found
-        shape_hook = key + value_hook
-        return self._remember(word, redacted, flags, shape_hook)
+        return redacted, flags, key + value_hook
 
     def _number_families(self, digits: str) -> int:
         """The text family bits of a number: they depend only on its length and whether it
@@ -341,16 +350,7 @@ class Redactor:
         self, word: str, redacted: str, flags: int, shape_hook: str | None
     ) -> tuple[str, str]:
         self._memo_chars += len(word)
-        if shape_hook is not None:
-            hooked = shape_hook
-        elif self._hook is not None:
-            remembered = self._hooked_redactions.get(redacted)
-            if remembered is None:
-                remembered = self._hook(redacted)
-                self._hooked_redactions[redacted] = remembered
-            hooked = remembered
-        else:
-            hooked = ""
+        hooked = shape_hook if shape_hook is not None else self._hook_result(redacted, None)
         self._seen[word] = hooked
         if redacted != word:
             self._changed[word] = redacted
@@ -372,6 +372,19 @@ class Redactor:
             self._halves[word] = flags
             self._notable.add(word)
         return redacted, hooked
+
+    def _hook_result(self, redacted: str, shape_hook: str | None) -> str:
+        """The word hook's result for a redacted word (``shape_hook`` when the shape decided
+        it; "" without a hook)."""
+        if shape_hook is not None:
+            return shape_hook
+        if self._hook is None:
+            return ""
+        remembered = self._hooked_redactions.get(redacted)
+        if remembered is None:
+            remembered = self._hook(redacted)
+            self._hooked_redactions[redacted] = remembered
+        return remembered
 
     def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
         """(shape plan, context flags, the word hook's result for any unchanged word of this
