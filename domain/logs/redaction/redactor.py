@@ -57,6 +57,9 @@ _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
 _SECRET: Final = Placeholder.SECRET.value
+_CARD: Final = Placeholder.CARD.value
+_EMAIL: Final = Placeholder.EMAIL.value
+_IP: Final = Placeholder.IP.value
 _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
@@ -85,8 +88,8 @@ class Redactor:
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
-        self._key_kinds: dict[str, KeyKind] = {}
-        self._key_families: dict[str, int] = {}
+        self._keys: dict[str, tuple[KeyKind, int]] = {}
+        """``key=`` prefixes → what the key says about its value, and its text family bits."""
         self._halves: dict[str, int] = {}
         self._cue_halves: dict[str, int] = {}
         """Words that pass only the gate half (``_halves``) or only the cue half
@@ -265,7 +268,7 @@ class Redactor:
                 flags |= self._number_families(word)
             redacted = word
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
-                redacted = Placeholder.CARD.value
+                redacted = _CARD
             else:
                 shape_hook = self._digits_hook
         elif (
@@ -277,10 +280,10 @@ class Redactor:
             return self._judge_pair(word, equals)
         elif "@" in word and EMAIL_WORD(word) is not None:
             flags = CONTEXT if gated(word.lower()) else 0
-            redacted = Placeholder.EMAIL.value
+            redacted = _EMAIL
         elif "." in word and (address := IPV4_WORD(word)) is not None:
             flags = 0
-            redacted = Placeholder.IP.value + (address.group(2) or "")
+            redacted = _IP + (address.group(2) or "")
         elif patterns.HEX_ID(word) is not None:
             flags = 0
             redacted = word
@@ -306,15 +309,12 @@ class Redactor:
         a word of its own (looked up when it was seen alone, else not remembered: most
         values are seen once)."""
         key = word[: equals + 1]
-        kind = self._key_kinds.get(key)
-        if kind is None:
-            kind = key_kind(key)
-            self._key_kinds[key] = kind
+        known_key = self._keys.get(key)
+        if known_key is None:
+            known_key = key_kind(key), text_families_gated(key[:-1]) << FAMILY_SHIFT
+            self._keys[key] = known_key
+        kind, flags = known_key
         value = word[equals + 1 :]
-        flags = self._key_families.get(key)
-        if flags is None:
-            flags = text_families_gated(key[:-1]) << FAMILY_SHIFT
-            self._key_families[key] = flags
         if kind is KeyKind.CONTEXT:
             flags |= CONTEXT
         elif kind is not KeyKind.PLAIN:

@@ -30,6 +30,14 @@ __all__ = [
 ]
 
 _SECRET: Final = Placeholder.SECRET.value
+_TO_CARD: Final = Placeholder.CARD.value
+_TO_EMAIL: Final = Placeholder.EMAIL.value
+_TO_HOST: Final = Placeholder.HOST.value
+_TO_IP: Final = Placeholder.IP.value
+_TO_MAC: Final = Placeholder.MAC.value
+_TO_PHONE: Final = Placeholder.PHONE.value
+_TO_PID: Final = Placeholder.PID.value
+_TO_POD: Final = Placeholder.POD.value
 _TRAILING: Final = ",;:.)]}'\">"
 _DIGIT_RUN3: Final = re.compile(r"\d{3}[\-.]").search
 _OCTET: Final = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
@@ -155,30 +163,30 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "token":
         return _SECRET
     if kind == "email":
-        return Placeholder.EMAIL.value
+        return _TO_EMAIL
     if kind == "mac":
-        return Placeholder.MAC.value
+        return _TO_MAC
     if kind == "ipv6":
         continues = not found.endswith("]") and patterns.ipv6_continues(match.string, match.end())
         if continues or not _is_ipv6(found):
             return found
-        return Placeholder.IP.value
+        return _TO_IP
     if kind == "ipv4":
-        return Placeholder.IP.value
+        return _TO_IP
     if kind == "host":
-        return Placeholder.HOST.value
+        return _TO_HOST
     if kind == "pod":
-        return Placeholder.POD.value
+        return _TO_POD
     if kind == "pid":
-        return "[" + Placeholder.PID.value + "]"
+        return "[" + _TO_PID + "]"
     if kind == "card":
         start = match.start()
         if start > 0 and (match.string[start - 1].isalnum() or match.string[start - 1] in "_-+."):
             return found
         digits = found.replace("-", "").replace(".", "")
-        return Placeholder.CARD.value if patterns.luhn_valid(digits) else found
+        return _TO_CARD if patterns.luhn_valid(digits) else found
     if kind == "phone":
-        return Placeholder.PHONE.value
+        return _TO_PHONE
     return found
 
 
