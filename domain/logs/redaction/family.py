@@ -31,6 +31,10 @@ class WordFamily:
     """Runs on the word."""
     replace: Callable[[re.Match[str]], str]
     """What a match becomes (the match itself when a check refuses it)."""
+    as_written: Callable[[str], bool] | None = None
+    """When given: True when the pattern may match a word of this shape as written (an exact
+    test, not a hint); the family then runs on a word failing it only once an earlier shape
+    pattern changed that word."""
 
 
 @frozen

@@ -46,6 +46,7 @@ from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
     IPV4_WORD,
+    Plan,
     apply_plan,
     plan_for,
     shape_of,
@@ -87,7 +88,7 @@ class Redactor:
         """Redacted words → the hook's result (many words redact to one placeholder)."""
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
-        self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
+        self._shapes: dict[str, tuple[Plan, int, str | None]] = {}
         self._keys: dict[str, tuple[KeyKind, int]] = {}
         """``key=`` prefixes → what the key says about its value, and its text family bits."""
         self._halves: dict[str, int] = {}
@@ -386,7 +387,7 @@ class Redactor:
             self._hooked_redactions[redacted] = remembered
         return remembered
 
-    def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
+    def _shape_of(self, shape: str) -> tuple[Plan, int, str | None]:
         """(shape plan, context flags, the word hook's result for any unchanged word of this
         shape) — all independent of digit values."""
         flags = 0

@@ -23,6 +23,7 @@ __all__ = [
     "HAS_DIGIT",
     "IPV4_WORD",
     "ZERO_DIGITS",
+    "Plan",
     "apply_plan",
     "plan_for",
     "redact_word",
@@ -69,44 +70,53 @@ def redact_word(word: str) -> str:
     return apply_plan(word, plan) if plan else word
 
 
-def plan_for(shape: str) -> tuple[int, ...]:
+Plan = tuple[tuple[int, bool], ...]
+"""The shape patterns to run on a word, in order, each with whether it may match the word as
+written: one that may not (its exact test on the shape fails) runs only once an earlier
+pattern changed the word."""
+
+
+def plan_for(shape: str) -> Plan:
     """Which shape patterns can match a word, from its shape (the word with every digit made
     ``0``): every test here depends only on which characters are digits, never on their
     values, so words of one shape share one plan."""
-    steps: list[int] = []
+    steps: list[tuple[int, bool]] = []
     if "://" in shape and "@" in shape:
-        steps.extend((_URL, _SENTRY))
+        steps.extend(((_URL, True), (_SENTRY, True)))
     if len(shape) >= 20:
         if _PREFIXED_HINT(shape) is not None:
-            steps.append(_PREFIXED)
+            steps.append((_PREFIXED, True))
         if "Q~" in shape or ":AA" in shape:
-            steps.append(_ODD)
+            steps.append((_ODD, True))
         if len(shape) >= 32 and _LONG_HINT(shape) is not None:
-            steps.append(_LONG)
+            steps.append((_LONG, True))
     if "@" in shape:
         if _EMAIL_HINT(shape) is not None:
-            steps.append(_EMAIL)
+            steps.append((_EMAIL, True))
         if "/" in shape:
-            steps.append(_EZCONNECT)
+            steps.append((_EZCONNECT, True))
     if _MAC_HINT(shape) is not None:
-        steps.append(_MAC)
+        steps.append((_MAC, True))
     if "::" in shape or shape.count(":") >= 7:
-        steps.append(_IPV6)
+        steps.append((_IPV6, True))
     if _IPV4_HINT(shape) is not None:
-        steps.append(_IPV4)
+        steps.append((_IPV4, _IPV4_AS_WRITTEN(shape) is not None))
     if ("." in shape or "ip-" in shape) and patterns.HOST_HINT.search(shape) is not None:
-        steps.append(_HOST)
+        steps.append((_HOST, True))
     if "-" in shape.rstrip(_TRAILING)[-6:-4]:
-        steps.append(_POD)
+        steps.append((_POD, True))
     if _DASHED_HINT(shape) is not None:
-        steps.append(_DASHED)
+        steps.append((_DASHED, True))
     if "[" in shape and "]:" in shape:
-        steps.append(_SYSLOG)
+        steps.append((_SYSLOG, True))
     if _THIRTEEN_ZEROS in shape:
-        steps.append(_CARD)
+        steps.append((_CARD, _CARD_AS_WRITTEN(shape) is not None))
     for index, family in enumerate(WORD_FAMILIES):
         if family.hint(shape):
-            steps.append(_FAMILIES + index)
+            written = family.as_written is None or family.as_written(shape)
+            steps.append((_FAMILIES + index, written))
+    while steps and not steps[0][1]:
+        del steps[0]  # nothing before it changes the word, so it would never run
     return tuple(steps)
 
 
@@ -121,11 +131,19 @@ _MAC_HINT: Final = re.compile(
 ).search
 _IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
 _DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}[\-.]\d{4,6}[\-.]\d{4}").search
+_IPV4_AS_WRITTEN: Final = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)").search
+"""``patterns.IPV4`` with every octet as any one to three digits: it matches a shape exactly
+where that pattern may match the word (a timestamp's ``17.45.55.674418`` never)."""
+_CARD_AS_WRITTEN: Final = re.compile(r"(?<![\w\-+.])\d{13,19}(?![\w.])").search
+"""``patterns.CARD_DIGITS`` with the character before it that ``_shape`` refuses (``blk_-…``,
+``id_…`` never)."""
 
 
-def apply_plan(word: str, plan: tuple[int, ...]) -> str:
+def apply_plan(word: str, plan: Plan) -> str:
     redacted = word
-    for step in plan:
+    for step, as_written in plan:
+        if not as_written and redacted == word:
+            continue
         pattern, replace = _STEPS[step]
         redacted = pattern.sub(replace, redacted)
     return word if redacted == word else redacted
