@@ -87,14 +87,21 @@ def pair_complete(bits: int) -> bool:
     return (bits & (bits >> _CUE_SHIFT) & PAIRED) != 0
 
 
+_TESTS: Final = tuple(
+    (1 << index, family.gate, 1 << (_CUE_SHIFT + index), family.cue)
+    for index, family in enumerate(TEXT_FAMILIES)
+)
+"""Per text family: its gate bit and gate, its cue bit and cue."""
+
+
 def text_families_gated(shape: str) -> int:
     """The gates and cues of the text families a word of this shape passes, as bits."""
     bits = 0
-    for index, family in enumerate(TEXT_FAMILIES):
-        if family.gate(shape):
-            bits |= 1 << index
-        if family.cue is not None and family.cue(shape):
-            bits |= 1 << (_CUE_SHIFT + index)
+    for gate_bit, gate, cue_bit, cue in _TESTS:
+        if gate(shape):
+            bits |= gate_bit
+        if cue is not None and cue(shape):
+            bits |= cue_bit
     return bits
 
 

@@ -111,10 +111,9 @@ def plan_for(shape: str) -> Plan:
         steps.append((_SYSLOG, True))
     if _THIRTEEN_ZEROS in shape:
         steps.append((_CARD, _CARD_AS_WRITTEN(shape) is not None))
-    for index, family in enumerate(WORD_FAMILIES):
+    for step, family in _FAMILY_STEPS:
         if family.hint(shape):
-            written = family.as_written is None or family.as_written(shape)
-            steps.append((_FAMILIES + index, written))
+            steps.append((step, family.as_written is None or family.as_written(shape)))
     while steps and not steps[0][1]:
         del steps[0]  # nothing before it changes the word, so it would never run
     return tuple(steps)
@@ -244,3 +243,4 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
 )
 """The shape patterns in the order they run, with what replaces a match (the word families
 of the registry last)."""
+_FAMILY_STEPS: Final = tuple(enumerate(WORD_FAMILIES, start=_FAMILIES))
