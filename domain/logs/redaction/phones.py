@@ -1,8 +1,9 @@
 """Telephone numbers in national formats: a trunk ``0`` and an area code, then groups
-(``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``(030) 1234567``) with 10 or 11
-digits in all. International numbers (``+44 20 7946 0958``, ``+14155552671``) and the North
-American ``(415) 555-2671`` / ``415-555-2671`` forms are caught by the context and shape
-patterns; a number alone (``02079460958``) is not, as ids have that shape too."""
+(``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``030-1234567``, ``(030)1234567``,
+``06.12.34.56.78``) with 10 or 11 digits in all, in one word or several. International
+numbers (``+44 20 7946 0958``, ``+14155552671``) and the North American ``(415) 555-2671`` /
+``415-555-2671`` forms are caught by the context and shape patterns; a number alone
+(``02079460958``) is not, as ids have that shape too."""
 
 from __future__ import annotations
 
@@ -27,12 +28,24 @@ def _national(match: re.Match[str]) -> str:
     return _PHONE if 10 <= digits <= 11 else found
 
 
+_LONE_TRUNK: Final = re.compile(r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)|0\d{1,4})$").search
+"""A word ending in a trunk and area code (``030``, ``(030)``, ``[030``): the number goes on in
+the next word."""
+
+
+def _may_start(shape: str) -> bool:
+    """True when a word of this shape may start a national number: it ends in a trunk and
+    area code, or the number's pattern matches in it (``030/1234567``, ``(030)1234567``,
+    ``06.12.34.56.78``, ``030/123`` before ``4567``). The pattern reads the trunk ``0`` as
+    any digit on a shape, so this is wider than the pattern, never narrower; a date or a
+    version (``12/05/2026``, ``1.2.3``) fails it, a separator after its second group being
+    no phone's."""
+    return _LONE_TRUNK(shape) is not None or ("0" in shape and _NATIONAL.search(shape) is not None)
+
+
 NATIONAL_PHONES: Final = TextFamily(
     name="national telephone numbers",
-    gate=lambda shape: (
-        (shape.startswith("0") and shape.isdigit() and 2 <= len(shape) <= 5)
-        or (shape.startswith("(0") and shape.endswith(")") and shape[1:-1].isdigit())
-    ),
+    gate=_may_start,
     probe=lambda lowered: "0" in lowered,
     apply=lambda text: _NATIONAL.sub(_national, text),
 )
