@@ -52,3 +52,7 @@ class TextFamily:
     cue: Callable[[str], bool] | None = None
     """When given, the family runs only on a text that also holds a word of this shape (the
     words around a value that say what it is)."""
+    confirm: Callable[[str], bool] | None = None
+    """When given, the gate read again on a word itself (not its shape) whose shape passed
+    it: for a family whose values depend on a digit's value (a trunk ``0``), so that words of
+    a passing shape without such a digit (``2005.06.03``) do not send their text to it."""

@@ -34,18 +34,20 @@ the next word."""
 
 
 def _may_start(shape: str) -> bool:
-    """True when a word of this shape may start a national number: it ends in a trunk and
-    area code, or the number's pattern matches in it (``030/1234567``, ``(030)1234567``,
-    ``06.12.34.56.78``, ``030/123`` before ``4567``). The pattern reads the trunk ``0`` as
-    any digit on a shape, so this is wider than the pattern, never narrower; a date or a
-    version (``12/05/2026``, ``1.2.3``) fails it, a separator after its second group being
-    no phone's."""
+    """True when a word (or a word of this shape) may start a national number: it ends in a
+    trunk and area code, or the number's pattern matches in it (``030/1234567``,
+    ``(030)1234567``, ``06.12.34.56.78``, ``030/123`` before ``4567``). On a shape the pattern
+    reads the trunk ``0`` as any digit, so a shape passes where any word of it may; a slashed
+    date (``12/05/2026``) fails even so, a separator after its second group being no
+    phone's. On the word itself (``confirm``) the trunk is read as written, and a dotted or
+    dashed date (``2005.06.03``, ``2015-10-18``) fails."""
     return _LONE_TRUNK(shape) is not None or ("0" in shape and _NATIONAL.search(shape) is not None)
 
 
 NATIONAL_PHONES: Final = TextFamily(
     name="national telephone numbers",
     gate=_may_start,
+    confirm=_may_start,
     probe=lambda lowered: "0" in lowered,
     apply=lambda text: _NATIONAL.sub(_national, text),
 )

@@ -23,8 +23,10 @@ from factledger.domain.logs.redaction.context import (
 from factledger.domain.logs.redaction.field_values import redact_field
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import (
+    CONFIRMED,
     PAIRED,
     PAIRED_CUES,
+    confirm_gates,
     pair_complete,
     redact_text_families,
     text_families_gated,
@@ -62,6 +64,9 @@ _CARD: Final = Placeholder.CARD.value
 _EMAIL: Final = Placeholder.EMAIL.value
 _IP: Final = Placeholder.IP.value
 _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
+_CONFIRMED_FLAGS: Final = CONFIRMED << FAMILY_SHIFT
+_WORD_FLAGS: Final = (1 << FAMILY_SHIFT) - 1
+"""The flags below the text family bits (context, phone, digit group)."""
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
 _INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
@@ -297,6 +302,10 @@ class Redactor:
                 known = self._shape_of(shape)
                 self._shapes[shape] = known
             plan, flags, shape_hook = known
+            if flags & _CONFIRMED_FLAGS:
+                flags = confirm_gates(word, flags >> FAMILY_SHIFT) << FAMILY_SHIFT | (
+                    flags & _WORD_FLAGS
+                )
             if plan:
                 redacted = apply_plan(word, plan)
                 if redacted is not word:

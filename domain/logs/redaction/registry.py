@@ -34,11 +34,13 @@ from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 
 __all__ = [
     "ALL_TEXT_FAMILIES",
+    "CONFIRMED",
     "PAIRED",
     "PAIRED_CUES",
     "pair_complete",
     "TEXT_FAMILIES",
     "WORD_FAMILIES",
+    "confirm_gates",
     "redact_text_families",
     "text_families_gated",
 ]
@@ -80,6 +82,21 @@ worth reading only together with a word passing the other half (``pair_complete`
 
 PAIRED_CUES: Final = PAIRED & ~((1 << _CUE_SHIFT) - 1)
 """The cue half of ``PAIRED``."""
+
+
+CONFIRMED: Final = sum(
+    1 << index for index, family in enumerate(TEXT_FAMILIES) if family.confirm is not None
+)
+"""The gate bits of the families whose gate is read again on the word (``confirm``)."""
+
+
+def confirm_gates(word: str, bits: int) -> int:
+    """The gate and cue bits of a word, given those of its shape: a family's gate bit with a
+    ``confirm`` stays only when the word itself passes it."""
+    for index, family in enumerate(TEXT_FAMILIES):
+        if family.confirm is not None and bits >> index & 1 and not family.confirm(word):
+            bits &= ~(1 << index)
+    return bits
 
 
 def pair_complete(bits: int) -> bool:
