@@ -26,7 +26,6 @@ from factledger.domain.logs.redaction.registry import (
     CONFIRMED,
     PAIRED,
     PAIRED_CUES,
-    confirm_gates,
     pair_complete,
     redact_text_families,
     text_families_gated,
@@ -35,14 +34,14 @@ from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
     FAMILY_SHIFT,
-    HAS_LETTER,
     KEY,
     PHONE,
-    PHONE_START,
     KeyKind,
+    confirmed_flags,
     gated,
     key_kind,
     keyed_value,
+    shape_flags,
 )
 from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
@@ -65,13 +64,8 @@ _EMAIL: Final = Placeholder.EMAIL.value
 _IP: Final = Placeholder.IP.value
 _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
 _CONFIRMED_FLAGS: Final = CONFIRMED << FAMILY_SHIFT
-_WORD_FLAGS: Final = (1 << FAMILY_SHIFT) - 1
-"""The flags below the text family bits (context, phone, digit group)."""
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
-_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
-"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
-_QUOTES: Final = "\"'"
 
 
 class Redactor:
@@ -303,9 +297,7 @@ class Redactor:
                 self._shapes[shape] = known
             plan, flags, shape_hook = known
             if flags & _CONFIRMED_FLAGS:
-                flags = confirm_gates(word, flags >> FAMILY_SHIFT) << FAMILY_SHIFT | (
-                    flags & _WORD_FLAGS
-                )
+                flags = confirmed_flags(word, flags)
             if plan:
                 redacted = apply_plan(word, plan)
                 if redacted is not word:
@@ -399,22 +391,8 @@ class Redactor:
     def _shape_of(self, shape: str) -> tuple[Plan, int, str | None]:
         """(shape plan, context flags, the word hook's result for any unchanged word of this
         shape) — all independent of digit values."""
-        flags = 0
-        if HAS_LETTER(shape) is not None and gated(shape.lower()):
-            flags = CONTEXT
-        if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
-            "+0000000" in shape and _INNER_PHONE(shape) is not None
-        ):
-            flags |= PHONE
-        core = shape.strip(_QUOTES)
-        if core != shape and 4 <= len(core) <= 7 and core.isdigit():
-            flags |= DIGIT_GROUP
-        flags |= text_families_gated(shape) << FAMILY_SHIFT
-        plan = plan_for(shape)
-        hooked = None
-        if self._hook is not None:
-            hooked = self._hook(shape)
-        return plan, flags, hooked
+        hooked = None if self._hook is None else self._hook(shape)
+        return plan_for(shape), shape_flags(shape), hooked
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""

@@ -9,6 +9,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.context import secret_value
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.registry import confirm_gates, text_families_gated
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 from factledger.domain.logs.redaction.value_shapes import keeps_value
 
@@ -21,9 +22,11 @@ __all__ = [
     "PHONE",
     "PHONE_START",
     "KeyKind",
+    "confirmed_flags",
     "gated",
     "key_kind",
     "keyed_value",
+    "shape_flags",
 ]
 
 _HOST: Final = Placeholder.HOST.value
@@ -153,3 +156,31 @@ def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
     if found is None:
         return None
     return placeholder + (found.group(2) or "")
+
+
+_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
+"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
+_QUOTES: Final = "\"'"
+
+
+def shape_flags(shape: str) -> int:
+    """The context flags of a word of this shape (digits made ``0``): context pattern,
+    spaced phone, quoted card group, and the text families its shape passes."""
+    flags = 0
+    if HAS_LETTER(shape) is not None and gated(shape.lower()):
+        flags = CONTEXT
+    if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
+        "+0000000" in shape and _INNER_PHONE(shape) is not None
+    ):
+        flags |= PHONE
+    core = shape.strip(_QUOTES)
+    if core != shape and 4 <= len(core) <= 7 and core.isdigit():
+        flags |= DIGIT_GROUP
+    return flags | text_families_gated(shape) << FAMILY_SHIFT
+
+
+def confirmed_flags(word: str, flags: int) -> int:
+    """A word's flags from those of its shape, the gates that a family confirms on the word
+    itself read again (``TextFamily.confirm``)."""
+    low = flags & ((1 << FAMILY_SHIFT) - 1)
+    return low | confirm_gates(word, flags >> FAMILY_SHIFT) << FAMILY_SHIFT
