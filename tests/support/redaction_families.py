@@ -68,6 +68,27 @@ def _phone_national(rng: _R) -> str:
     return f"(0{rng.randrange(20, 99)}) {rng.randrange(10000000, 99999999)}"
 
 
+def _phone_national_separated(rng: _R) -> str:
+    """A trunk ``0`` and an area code, then the subscriber number, joined by a slash, a dash,
+    dots or brackets, sometimes split in two: 10 or 11 digits in all."""
+    area = str(rng.randrange(1, 10)) + "".join(
+        str(rng.randrange(10)) for _ in range(rng.randrange(1, 4))
+    )
+    rest = "".join(str(rng.randrange(10)) for _ in range(rng.randrange(10, 12) - 1 - len(area)))
+    form = rng.randrange(6)
+    if form == 0:
+        return f"0{area}/{rest}"
+    if form == 1:
+        return f"0{area}-{rest}"
+    if form == 2:
+        return f"(0{area}){rest}"
+    if form == 3:
+        return f"0{area}/{rest[:3]} {rest[3:]}"
+    digits = "0" + str(rng.randrange(1, 10)) + "".join(str(rng.randrange(10)) for _ in range(8))
+    separator = "." if form == 4 else "-"
+    return separator.join(digits[index : index + 2] for index in range(0, 10, 2))
+
+
 def _phone_intl(rng: _R) -> str:
     form = rng.randrange(3)
     if form == 0:
@@ -226,6 +247,10 @@ SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
         lambda rng: make.random_key(rng, 14),
         ("dsn postgres://app:{v}@{h}:5432/db", "fetch https://ci:{v}@git.example.org/r.git"),
     ),
+    "phone_national_separated": (
+        _phone_national_separated,
+        ("call {v} now", "fax {v}", '{{"phone":"{v}"}}', "contact [{v}]", "phone={v} saved"),
+    ),
 }
 
 
@@ -366,5 +391,34 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
             rng, (f"0x{rng.randrange(1 << 28, 1 << 32):08x}", f"+0x{rng.randrange(16, 4096):x}")
         ),
         ("segfault at {v} ip 0000", "frame {v}"),
+    ),
+    "ratio_slashed": (
+        lambda rng: f"{rng.randrange(0, 100):03d}/{rng.randrange(10, 999)}",
+        ("ratio {v} held", "hits/misses={v}", "scored {v} points"),
+    ),
+    "date_slashed": (
+        lambda rng: (
+            f"{rng.randrange(1, 28):02d}/{rng.randrange(1, 12):02d}/20{rng.randrange(10, 30)}"
+        ),
+        ("on {v} at noon", "expires {v}", "date={v} 10:00"),
+    ),
+    "http_version": (
+        lambda rng: make.choice(rng, ("HTTP/1.0", "HTTP/1.1", "HTTP/2.0", "HTTP/2", "HTTP/3")),
+        ('"GET /api/v1/items {v}" 200 512', "proto={v}"),
+    ),
+    "version_range": (
+        lambda rng: make.choice(
+            rng,
+            (
+                f">={rng.randrange(0, 9)}.{rng.randrange(0, 20)}.0,<{rng.randrange(10, 20)}.0.0",
+                f"0.{rng.randrange(10, 50)}-0.{rng.randrange(50, 99)}",
+                f"{rng.randrange(1, 9)}.{rng.randrange(9)}/{rng.randrange(2, 9)}.x",
+            ),
+        ),
+        ("requires {v}", "compatible with {v} only"),
+    ),
+    "numbered_path": (
+        lambda rng: f"/var/lib/0{rng.randrange(100, 999)}/{rng.randrange(1000000, 9999999)}",
+        ("read {v} ok", "open({v}) failed"),
     ),
 }

@@ -54,7 +54,11 @@ DOTTED_ADDRESSES: Final = WordFamily(
     hint=lambda shape: _DOTTED_HINT(shape) is not None,
     pattern=_DOTTED,
     replace=_dotted,
+    as_written=lambda shape: _DOTTED.search(shape) is not None,
 )
+"""The pattern reads digits by position only (``\\d``, hexadecimal parts after ``0x``), so on
+a shape it matches exactly where it may match the word (a dotted IPv4 address runs it, a
+timestamp's ``17.45.55.674418`` does not)."""
 
 _BARE: Final = re.compile(r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|[.:]\d)")
 _CUE_BEFORE: Final = re.compile(

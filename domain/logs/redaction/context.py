@@ -38,6 +38,12 @@ _COOKIE_ATTRIBUTES: Final = frozenset(
 _SQL_WORDS: Final = ("select", "insert", "update", "delete", "replace")
 _SCHEME_WORDS: Final = ("bearer", "basic", "token", "apikey", "api-key")
 _SECRET: Final = Placeholder.SECRET.value
+_CARD: Final = Placeholder.CARD.value
+_HOST: Final = Placeholder.HOST.value
+_PHONE: Final = Placeholder.PHONE.value
+_PID: Final = Placeholder.PID.value
+_POD: Final = Placeholder.POD.value
+_SQL_LITERAL: Final = Placeholder.SQL_LITERAL.value
 
 
 def redact_secrets(text: str, lowered: str) -> str:
@@ -184,8 +190,8 @@ def _sql(text: str) -> str:
     if statement is None:
         return text
     start = statement.start()
-    tail = patterns.SQL_STRING.sub(Placeholder.SQL_LITERAL.value, text[start:])
-    tail = patterns.SQL_NUMBER.sub(Placeholder.SQL_LITERAL.value, tail)
+    tail = patterns.SQL_STRING.sub(_SQL_LITERAL, text[start:])
+    tail = patterns.SQL_NUMBER.sub(_SQL_LITERAL, tail)
     return text[:start] + tail
 
 
@@ -251,15 +257,15 @@ def ezconnect(match: re.Match[str]) -> str:
 
 
 def _pid(match: re.Match[str]) -> str:
-    return match.group(1) + match.group(2) + Placeholder.PID.value
+    return match.group(1) + match.group(2) + _PID
 
 
 def _host(match: re.Match[str]) -> str:
-    return match.group(1) + match.group(2) + Placeholder.HOST.value
+    return match.group(1) + match.group(2) + _HOST
 
 
 def _pod(match: re.Match[str]) -> str:
-    return match.group(1) + match.group(2) + Placeholder.POD.value
+    return match.group(1) + match.group(2) + _POD
 
 
 def _flag(match: re.Match[str]) -> str:
@@ -283,7 +289,7 @@ def grouped_card(match: re.Match[str]) -> str:
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-+"):
         return match.group(0)
     digits = "".join(char for char in match.group(0) if char.isdigit())
-    return Placeholder.CARD.value if patterns.luhn_valid(digits) else match.group(0)
+    return _CARD if patterns.luhn_valid(digits) else match.group(0)
 
 
 def phone(match: re.Match[str]) -> str:
@@ -293,4 +299,4 @@ def phone(match: re.Match[str]) -> str:
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_+"):
         return match.group(0)
     digits = sum(1 for char in match.group(0) if char.isdigit())
-    return Placeholder.PHONE.value if 8 <= digits <= 15 else match.group(0)
+    return _PHONE if 8 <= digits <= 15 else match.group(0)

@@ -31,6 +31,10 @@ class WordFamily:
     """Runs on the word."""
     replace: Callable[[re.Match[str]], str]
     """What a match becomes (the match itself when a check refuses it)."""
+    as_written: Callable[[str], bool] | None = None
+    """When given: True when the pattern may match a word of this shape as written (an exact
+    test, not a hint); the family then runs on a word failing it only once an earlier shape
+    pattern changed that word."""
 
 
 @frozen
@@ -48,3 +52,7 @@ class TextFamily:
     cue: Callable[[str], bool] | None = None
     """When given, the family runs only on a text that also holds a word of this shape (the
     words around a value that say what it is)."""
+    confirm: Callable[[str], bool] | None = None
+    """When given, the gate read again on a word itself (not its shape) whose shape passed
+    it: for a family whose values depend on a digit's value (a trunk ``0``), so that words of
+    a passing shape without such a digit (``2005.06.03``) do not send their text to it."""

@@ -1,8 +1,9 @@
 """Telephone numbers in national formats: a trunk ``0`` and an area code, then groups
-(``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``(030) 1234567``) with 10 or 11
-digits in all. International numbers (``+44 20 7946 0958``, ``+14155552671``) and the North
-American ``(415) 555-2671`` / ``415-555-2671`` forms are caught by the context and shape
-patterns; a number alone (``02079460958``) is not, as ids have that shape too."""
+(``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``030-1234567``, ``(030)1234567``,
+``06.12.34.56.78``) with 10 or 11 digits in all, in one word or several. International
+numbers (``+44 20 7946 0958``, ``+14155552671``) and the North American ``(415) 555-2671`` /
+``415-555-2671`` forms are caught by the context and shape patterns; a number alone
+(``02079460958``) is not, as ids have that shape too."""
 
 from __future__ import annotations
 
@@ -27,12 +28,26 @@ def _national(match: re.Match[str]) -> str:
     return _PHONE if 10 <= digits <= 11 else found
 
 
+_LONE_TRUNK: Final = re.compile(r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)|0\d{1,4})$").search
+"""A word ending in a trunk and area code (``030``, ``(030)``, ``[030``): the number goes on in
+the next word."""
+
+
+def _may_start(shape: str) -> bool:
+    """True when a word (or a word of this shape) may start a national number: it ends in a
+    trunk and area code, or the number's pattern matches in it (``030/1234567``,
+    ``(030)1234567``, ``06.12.34.56.78``, ``030/123`` before ``4567``). On a shape the pattern
+    reads the trunk ``0`` as any digit, so a shape passes where any word of it may; a slashed
+    date (``12/05/2026``) fails even so, a separator after its second group being no
+    phone's. On the word itself (``confirm``) the trunk is read as written, and a dotted or
+    dashed date (``2005.06.03``, ``2015-10-18``) fails."""
+    return _LONE_TRUNK(shape) is not None or ("0" in shape and _NATIONAL.search(shape) is not None)
+
+
 NATIONAL_PHONES: Final = TextFamily(
     name="national telephone numbers",
-    gate=lambda shape: (
-        (shape.startswith("0") and shape.isdigit() and 2 <= len(shape) <= 5)
-        or (shape.startswith("(0") and shape.endswith(")") and shape[1:-1].isdigit())
-    ),
+    gate=_may_start,
+    confirm=_may_start,
     probe=lambda lowered: "0" in lowered,
     apply=lambda text: _NATIONAL.sub(_national, text),
 )

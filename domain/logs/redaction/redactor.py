@@ -23,6 +23,7 @@ from factledger.domain.logs.redaction.context import (
 from factledger.domain.logs.redaction.field_values import redact_field
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import (
+    CONFIRMED,
     PAIRED,
     PAIRED_CUES,
     pair_complete,
@@ -33,22 +34,23 @@ from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
     FAMILY_SHIFT,
-    HAS_LETTER,
     KEY,
     PHONE,
-    PHONE_START,
     KeyKind,
+    confirmed_flags,
     gated,
     key_kind,
     keyed_value,
+    shape_flags,
 )
 from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
     IPV4_WORD,
-    ZERO_DIGITS,
+    Plan,
     apply_plan,
     plan_for,
+    shape_of,
 )
 
 __all__ = ["Redactor"]
@@ -57,12 +59,13 @@ _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
 _SECRET: Final = Placeholder.SECRET.value
+_CARD: Final = Placeholder.CARD.value
+_EMAIL: Final = Placeholder.EMAIL.value
+_IP: Final = Placeholder.IP.value
 _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
+_CONFIRMED_FLAGS: Final = CONFIRMED << FAMILY_SHIFT
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
-_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
-"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
-_QUOTES: Final = "\"'"
 
 
 class Redactor:
@@ -84,9 +87,9 @@ class Redactor:
         """Redacted words → the hook's result (many words redact to one placeholder)."""
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
-        self._shapes: dict[str, tuple[tuple[int, ...], int, str | None]] = {}
-        self._key_kinds: dict[str, KeyKind] = {}
-        self._key_families: dict[str, int] = {}
+        self._shapes: dict[str, tuple[Plan, int, str | None]] = {}
+        self._keys: dict[str, tuple[KeyKind, int]] = {}
+        """``key=`` prefixes → what the key says about its value, and its text family bits."""
         self._halves: dict[str, int] = {}
         self._cue_halves: dict[str, int] = {}
         """Words that pass only the gate half (``_halves``) or only the cue half
@@ -252,6 +255,11 @@ class Redactor:
     def _learn(self, word: str) -> tuple[str, str]:
         """Redact a word seen for the first time; remember it with its context flags and
         the word hook's result."""
+        return self._remember(word, *self._judge(word))
+
+    def _judge(self, word: str) -> tuple[str, int, str | None]:
+        """(redaction, context flags, the word hook's result when the shape decides it) of a
+        word, nothing remembered about the word itself."""
         shape_hook: str | None = None
         equals = word.find("=")
         if word.isdigit():
@@ -260,7 +268,7 @@ class Redactor:
                 flags |= self._number_families(word)
             redacted = word
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
-                redacted = Placeholder.CARD.value
+                redacted = _CARD
             else:
                 shape_hook = self._digits_hook
         elif (
@@ -269,63 +277,66 @@ class Redactor:
             and KEY(word, 0, equals) is not None
             and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
         ):
-            return self._learn_pair(word, equals)
+            return self._judge_pair(word, equals)
         elif "@" in word and EMAIL_WORD(word) is not None:
             flags = CONTEXT if gated(word.lower()) else 0
-            redacted = Placeholder.EMAIL.value
+            redacted = _EMAIL
         elif "." in word and (address := IPV4_WORD(word)) is not None:
             flags = 0
-            redacted = Placeholder.IP.value + (address.group(2) or "")
+            redacted = _IP + (address.group(2) or "")
         elif patterns.HEX_ID(word) is not None:
             flags = 0
             redacted = word
             if HAS_DIGIT(word) is not None:
                 shape_hook = self._digits_hook
         else:
-            shape = word.translate(ZERO_DIGITS)
+            shape = shape_of(word)
             known = self._shapes.get(shape)
             if known is None:
                 known = self._shape_of(shape)
                 self._shapes[shape] = known
             plan, flags, shape_hook = known
+            if flags & _CONFIRMED_FLAGS:
+                flags = confirmed_flags(word, flags)
             if plan:
                 redacted = apply_plan(word, plan)
                 if redacted is not word:
                     shape_hook = None
             else:
                 redacted = word
-        return self._remember(word, redacted, flags, shape_hook)
+        return redacted, flags, shape_hook
 
-    def _learn_pair(self, word: str, equals: int) -> tuple[str, str]:
-        """Learn a ``key=value`` word: the key says what the value is; the value is learned
-        as a word of its own."""
+    def _judge_pair(self, word: str, equals: int) -> tuple[str, int, str | None]:
+        """Judge a ``key=value`` word: the key says what the value is; the value is judged as
+        a word of its own (looked up when it was seen alone, else not remembered: most
+        values are seen once)."""
         key = word[: equals + 1]
-        kind = self._key_kinds.get(key)
-        if kind is None:
-            kind = key_kind(key)
-            self._key_kinds[key] = kind
+        known_key = self._keys.get(key)
+        if known_key is None:
+            known_key = key_kind(key), text_families_gated(key[:-1]) << FAMILY_SHIFT
+            self._keys[key] = known_key
+        kind, flags = known_key
         value = word[equals + 1 :]
-        flags = self._key_families.get(key)
-        if flags is None:
-            flags = text_families_gated(key[:-1]) << FAMILY_SHIFT
-            self._key_families[key] = flags
         if kind is KeyKind.CONTEXT:
             flags |= CONTEXT
         elif kind is not KeyKind.PLAIN:
             keyed = keyed_value(kind, value, key)
             if keyed is not None:
                 flags |= CONTEXT if keyed is value else 0
-                return self._remember(word, key + keyed, flags, None)
+                return key + keyed, flags, None
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
             if 8 <= len(value) <= 10:
                 flags |= self._number_families(value)
-        else:
-            found, value_hook = self._lookup(value)
+        elif (known := self._seen.get(value)) is not None:
+            found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)
+        else:
+            found, value_flags, value_shape_hook = self._judge(value)
+            value_hook = self._hook_result(found, value_shape_hook)
+            flags |= value_flags
         redacted = word if found is value else key + found
-        shape_hook = key + value_hook
-        return self._remember(word, redacted, flags, shape_hook)
+        return redacted, flags, key + value_hook
 
     def _number_families(self, digits: str) -> int:
         """The text family bits of a number: they depend only on its length and whether it
@@ -341,16 +352,7 @@ class Redactor:
         self, word: str, redacted: str, flags: int, shape_hook: str | None
     ) -> tuple[str, str]:
         self._memo_chars += len(word)
-        if shape_hook is not None:
-            hooked = shape_hook
-        elif self._hook is not None:
-            remembered = self._hooked_redactions.get(redacted)
-            if remembered is None:
-                remembered = self._hook(redacted)
-                self._hooked_redactions[redacted] = remembered
-            hooked = remembered
-        else:
-            hooked = ""
+        hooked = shape_hook if shape_hook is not None else self._hook_result(redacted, None)
         self._seen[word] = hooked
         if redacted != word:
             self._changed[word] = redacted
@@ -373,25 +375,24 @@ class Redactor:
             self._notable.add(word)
         return redacted, hooked
 
-    def _shape_of(self, shape: str) -> tuple[tuple[int, ...], int, str | None]:
+    def _hook_result(self, redacted: str, shape_hook: str | None) -> str:
+        """The word hook's result for a redacted word (``shape_hook`` when the shape decided
+        it; "" without a hook)."""
+        if shape_hook is not None:
+            return shape_hook
+        if self._hook is None:
+            return ""
+        remembered = self._hooked_redactions.get(redacted)
+        if remembered is None:
+            remembered = self._hook(redacted)
+            self._hooked_redactions[redacted] = remembered
+        return remembered
+
+    def _shape_of(self, shape: str) -> tuple[Plan, int, str | None]:
         """(shape plan, context flags, the word hook's result for any unchanged word of this
         shape) — all independent of digit values."""
-        flags = 0
-        if HAS_LETTER(shape) is not None and gated(shape.lower()):
-            flags = CONTEXT
-        if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
-            "+0000000" in shape and _INNER_PHONE(shape) is not None
-        ):
-            flags |= PHONE
-        core = shape.strip(_QUOTES)
-        if core != shape and 4 <= len(core) <= 7 and core.isdigit():
-            flags |= DIGIT_GROUP
-        flags |= text_families_gated(shape) << FAMILY_SHIFT
-        plan = plan_for(shape)
-        hooked = None
-        if self._hook is not None:
-            hooked = self._hook(shape)
-        return plan, flags, hooked
+        hooked = None if self._hook is None else self._hook(shape)
+        return plan_for(shape), shape_flags(shape), hooked
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""

@@ -34,11 +34,13 @@ from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 
 __all__ = [
     "ALL_TEXT_FAMILIES",
+    "CONFIRMED",
     "PAIRED",
     "PAIRED_CUES",
     "pair_complete",
     "TEXT_FAMILIES",
     "WORD_FAMILIES",
+    "confirm_gates",
     "redact_text_families",
     "text_families_gated",
 ]
@@ -82,19 +84,41 @@ PAIRED_CUES: Final = PAIRED & ~((1 << _CUE_SHIFT) - 1)
 """The cue half of ``PAIRED``."""
 
 
+CONFIRMED: Final = sum(
+    1 << index for index, family in enumerate(TEXT_FAMILIES) if family.confirm is not None
+)
+"""The gate bits of the families whose gate is read again on the word (``confirm``)."""
+
+
+def confirm_gates(word: str, bits: int) -> int:
+    """The gate and cue bits of a word, given those of its shape: a family's gate bit with a
+    ``confirm`` stays only when the word itself passes it."""
+    for index, family in enumerate(TEXT_FAMILIES):
+        if family.confirm is not None and bits >> index & 1 and not family.confirm(word):
+            bits &= ~(1 << index)
+    return bits
+
+
 def pair_complete(bits: int) -> bool:
     """True when, for some family with a cue, both its gate and its cue are among the bits."""
     return (bits & (bits >> _CUE_SHIFT) & PAIRED) != 0
 
 
+_TESTS: Final = tuple(
+    (1 << index, family.gate, 1 << (_CUE_SHIFT + index), family.cue)
+    for index, family in enumerate(TEXT_FAMILIES)
+)
+"""Per text family: its gate bit and gate, its cue bit and cue."""
+
+
 def text_families_gated(shape: str) -> int:
     """The gates and cues of the text families a word of this shape passes, as bits."""
     bits = 0
-    for index, family in enumerate(TEXT_FAMILIES):
-        if family.gate(shape):
-            bits |= 1 << index
-        if family.cue is not None and family.cue(shape):
-            bits |= 1 << (_CUE_SHIFT + index)
+    for gate_bit, gate, cue_bit, cue in _TESTS:
+        if gate(shape):
+            bits |= gate_bit
+        if cue is not None and cue(shape):
+            bits |= cue_bit
     return bits
 
 

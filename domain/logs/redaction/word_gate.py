@@ -9,6 +9,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.context import secret_value
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.registry import confirm_gates, text_families_gated
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 from factledger.domain.logs.redaction.value_shapes import keeps_value
 
@@ -21,10 +22,16 @@ __all__ = [
     "PHONE",
     "PHONE_START",
     "KeyKind",
+    "confirmed_flags",
     "gated",
     "key_kind",
     "keyed_value",
+    "shape_flags",
 ]
+
+_HOST: Final = Placeholder.HOST.value
+_PID: Final = Placeholder.PID.value
+_POD: Final = Placeholder.POD.value
 
 CONTEXT: Final = 1
 """The word may start a context pattern."""
@@ -57,40 +64,31 @@ _GATE_WORDS: Final = (
     "mysql",
     "--user",
 )
-_EXACT_WORD: Final = re.compile(
+_EXACT_WORD: Final = (
     r"(?<![a-z0-9_])(?:select|insert|update|delete|replace|pods?|pid|ppid|tid|process)"
     r"(?![a-z0-9_])"
-).search
+)
 """Words that start a context pattern only as a whole word (``SELECT``, ``pid 42``)."""
-_EXACT_HINTS: Final = ("select", "insert", "update", "delete", "replace", "pod", "pid", "tid")
-"""Cheap test before ``_EXACT_WORD`` (``process`` contains none of these: listed apart)."""
-_KEY_GATE: Final = re.compile(
+_KEY_GATE: Final = (
     r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
     r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
     r"|root|hmac|session|x)[_.\-]?key"
 )
-_SEPARATOR_GATE: Final = re.compile(
+_SEPARATOR_GATE: Final = (
     r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|host|hostname|host_name|node|nodename"
     r"|node_name|fqdn)[\"']?[=:]"
     r"|(?:pods?|pod_?name|pid|ppid|tid|process|process_?id)[\"']?[=:#/]"
 )
+_GATE: Final = re.compile(
+    "|".join((*map(re.escape, _GATE_WORDS), _KEY_GATE, _EXACT_WORD, _SEPARATOR_GATE))
+).search
+"""Any gate word, a credential-key name, a whole keyword, or a separated key: one search."""
 
 
 def gated(lowered: str) -> bool:
     """True when a (lower-cased) word may start a context pattern; a line without such a word
     skips every context pattern."""
-    if any(map(lowered.__contains__, _GATE_WORDS)):
-        return True
-    if "key" in lowered and _KEY_GATE.search(lowered) is not None:
-        return True
-    if lowered == "-u" or (
-        (any(map(lowered.__contains__, _EXACT_HINTS)) or "process" in lowered)
-        and _EXACT_WORD(lowered) is not None
-    ):
-        return True
-    return ("=" in lowered or ":" in lowered or "/" in lowered or "#" in lowered) and (
-        _SEPARATOR_GATE.search(lowered) is not None
-    )
+    return lowered == "-u" or _GATE(lowered) is not None
 
 
 KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
@@ -148,13 +146,41 @@ def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
         return secret_value(value)
     if kind is KeyKind.HOST:
         found = _HOST_VALUE(value)
-        placeholder = Placeholder.HOST.value
+        placeholder = _HOST
     elif kind is KeyKind.PID:
         found = _PID_VALUE(value)
-        placeholder = Placeholder.PID.value
+        placeholder = _PID
     else:
         found = _POD_VALUE(value)
-        placeholder = Placeholder.POD.value
+        placeholder = _POD
     if found is None:
         return None
     return placeholder + (found.group(2) or "")
+
+
+_INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
+"""A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
+_QUOTES: Final = "\"'"
+
+
+def shape_flags(shape: str) -> int:
+    """The context flags of a word of this shape (digits made ``0``): context pattern,
+    spaced phone, quoted card group, and the text families its shape passes."""
+    flags = 0
+    if HAS_LETTER(shape) is not None and gated(shape.lower()):
+        flags = CONTEXT
+    if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
+        "+0000000" in shape and _INNER_PHONE(shape) is not None
+    ):
+        flags |= PHONE
+    core = shape.strip(_QUOTES)
+    if core != shape and 4 <= len(core) <= 7 and core.isdigit():
+        flags |= DIGIT_GROUP
+    return flags | text_families_gated(shape) << FAMILY_SHIFT
+
+
+def confirmed_flags(word: str, flags: int) -> int:
+    """A word's flags from those of its shape, the gates that a family confirms on the word
+    itself read again (``TextFamily.confirm``)."""
+    low = flags & ((1 << FAMILY_SHIFT) - 1)
+    return low | confirm_gates(word, flags >> FAMILY_SHIFT) << FAMILY_SHIFT

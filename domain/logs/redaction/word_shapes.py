@@ -23,12 +23,22 @@ __all__ = [
     "HAS_DIGIT",
     "IPV4_WORD",
     "ZERO_DIGITS",
+    "Plan",
     "apply_plan",
     "plan_for",
     "redact_word",
+    "shape_of",
 ]
 
 _SECRET: Final = Placeholder.SECRET.value
+_TO_CARD: Final = Placeholder.CARD.value
+_TO_EMAIL: Final = Placeholder.EMAIL.value
+_TO_HOST: Final = Placeholder.HOST.value
+_TO_IP: Final = Placeholder.IP.value
+_TO_MAC: Final = Placeholder.MAC.value
+_TO_PHONE: Final = Placeholder.PHONE.value
+_TO_PID: Final = Placeholder.PID.value
+_TO_POD: Final = Placeholder.POD.value
 _TRAILING: Final = ",;:.)]}'\">"
 _DIGIT_RUN3: Final = re.compile(r"\d{3}[\-.]").search
 _OCTET: Final = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
@@ -42,55 +52,76 @@ EMAIL_WORD: Final = re.compile(
 HAS_DIGIT: Final = re.compile(r"\d").search
 
 ZERO_DIGITS: Final = str.maketrans("123456789", "000000000")
+_ZERO_BYTES: Final = bytes.maketrans(b"123456789", b"000000000")
 _THIRTEEN_ZEROS: Final = "0" * 13
+
+
+def shape_of(word: str) -> str:
+    """The word with every ASCII digit made ``0`` (``word.translate(ZERO_DIGITS)``; an ASCII
+    word goes through ``bytes.translate``, several times faster than a ``str`` table)."""
+    if word.isascii():
+        return word.encode().translate(_ZERO_BYTES).decode()
+    return word.translate(ZERO_DIGITS)
 
 
 def redact_word(word: str) -> str:
     """A word with every shape found in it replaced (no context)."""
-    plan = plan_for(word.translate(ZERO_DIGITS))
+    plan = plan_for(shape_of(word))
     return apply_plan(word, plan) if plan else word
 
 
-def plan_for(shape: str) -> tuple[int, ...]:
+Plan = tuple[tuple[int, bool], ...]
+"""The shape patterns to run on a word, in order, each with whether it may match the word as
+written: one that may not (its exact test on the shape fails) runs only once an earlier
+pattern changed the word."""
+
+
+def plan_for(shape: str) -> Plan:
     """Which shape patterns can match a word, from its shape (the word with every digit made
     ``0``): every test here depends only on which characters are digits, never on their
     values, so words of one shape share one plan."""
-    steps: list[int] = []
+    steps: list[tuple[int, bool]] = []
     if "://" in shape and "@" in shape:
-        steps.extend((_URL, _SENTRY))
+        steps.extend(((_URL, True), (_SENTRY, True)))
     if len(shape) >= 20:
-        steps.append(_PREFIXED)
+        if _PREFIXED_HINT(shape) is not None:
+            steps.append((_PREFIXED, True))
         if "Q~" in shape or ":AA" in shape:
-            steps.append(_ODD)
+            steps.append((_ODD, True))
         if len(shape) >= 32 and _LONG_HINT(shape) is not None:
-            steps.append(_LONG)
+            steps.append((_LONG, True))
     if "@" in shape:
         if _EMAIL_HINT(shape) is not None:
-            steps.append(_EMAIL)
+            steps.append((_EMAIL, True))
         if "/" in shape:
-            steps.append(_EZCONNECT)
+            steps.append((_EZCONNECT, True))
     if _MAC_HINT(shape) is not None:
-        steps.append(_MAC)
+        steps.append((_MAC, True))
     if "::" in shape or shape.count(":") >= 7:
-        steps.append(_IPV6)
+        steps.append((_IPV6, True))
     if _IPV4_HINT(shape) is not None:
-        steps.append(_IPV4)
+        steps.append((_IPV4, _IPV4_AS_WRITTEN(shape) is not None))
     if ("." in shape or "ip-" in shape) and patterns.HOST_HINT.search(shape) is not None:
-        steps.append(_HOST)
+        steps.append((_HOST, True))
     if "-" in shape.rstrip(_TRAILING)[-6:-4]:
-        steps.append(_POD)
+        steps.append((_POD, True))
     if _DASHED_HINT(shape) is not None:
-        steps.append(_DASHED)
+        steps.append((_DASHED, True))
     if "[" in shape and "]:" in shape:
-        steps.append(_SYSLOG)
+        steps.append((_SYSLOG, True))
     if _THIRTEEN_ZEROS in shape:
-        steps.append(_CARD)
-    for index, family in enumerate(WORD_FAMILIES):
+        steps.append((_CARD, _CARD_AS_WRITTEN(shape) is not None))
+    for step, family in _FAMILY_STEPS:
         if family.hint(shape):
-            steps.append(_FAMILIES + index)
+            steps.append((step, family.as_written is None or family.as_written(shape)))
+    while steps and not steps[0][1]:
+        del steps[0]  # nothing before it changes the word, so it would never run
     return tuple(steps)
 
 
+_PREFIXED_HINT: Final = re.compile(r"[$\{]|[A-Za-z]{2}").search
+"""Every alternative of ``PREFIXED_SECRETS`` starts with ``$``, ``{`` or two letters (a
+timestamp or a number of 20 characters skips it)."""
 _LONG_HINT: Final = re.compile(r"[A-Za-z0-9+/_\-]{32}").search
 _EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
 _MAC_HINT: Final = re.compile(
@@ -99,11 +130,19 @@ _MAC_HINT: Final = re.compile(
 ).search
 _IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
 _DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}[\-.]\d{4,6}[\-.]\d{4}").search
+_IPV4_AS_WRITTEN: Final = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)").search
+"""``patterns.IPV4`` with every octet as any one to three digits: it matches a shape exactly
+where that pattern may match the word (a timestamp's ``17.45.55.674418`` never)."""
+_CARD_AS_WRITTEN: Final = re.compile(r"(?<![\w\-+.])\d{13,19}(?![\w.])").search
+"""``patterns.CARD_DIGITS`` with the character before it that ``_shape`` refuses (``blk_-…``,
+``id_…`` never)."""
 
 
-def apply_plan(word: str, plan: tuple[int, ...]) -> str:
+def apply_plan(word: str, plan: Plan) -> str:
     redacted = word
-    for step in plan:
+    for step, as_written in plan:
+        if not as_written and redacted == word:
+            continue
         pattern, replace = _STEPS[step]
         redacted = pattern.sub(replace, redacted)
     return word if redacted == word else redacted
@@ -141,30 +180,30 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "token":
         return _SECRET
     if kind == "email":
-        return Placeholder.EMAIL.value
+        return _TO_EMAIL
     if kind == "mac":
-        return Placeholder.MAC.value
+        return _TO_MAC
     if kind == "ipv6":
         continues = not found.endswith("]") and patterns.ipv6_continues(match.string, match.end())
         if continues or not _is_ipv6(found):
             return found
-        return Placeholder.IP.value
+        return _TO_IP
     if kind == "ipv4":
-        return Placeholder.IP.value
+        return _TO_IP
     if kind == "host":
-        return Placeholder.HOST.value
+        return _TO_HOST
     if kind == "pod":
-        return Placeholder.POD.value
+        return _TO_POD
     if kind == "pid":
-        return "[" + Placeholder.PID.value + "]"
+        return "[" + _TO_PID + "]"
     if kind == "card":
         start = match.start()
         if start > 0 and (match.string[start - 1].isalnum() or match.string[start - 1] in "_-+."):
             return found
         digits = found.replace("-", "").replace(".", "")
-        return Placeholder.CARD.value if patterns.luhn_valid(digits) else found
+        return _TO_CARD if patterns.luhn_valid(digits) else found
     if kind == "phone":
-        return Placeholder.PHONE.value
+        return _TO_PHONE
     return found
 
 
@@ -204,3 +243,4 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
 )
 """The shape patterns in the order they run, with what replaces a match (the word families
 of the registry last)."""
+_FAMILY_STEPS: Final = tuple(enumerate(WORD_FAMILIES, start=_FAMILIES))

@@ -98,3 +98,56 @@ def test_a_pgp_block_is_replaced_line_by_line() -> None:
     redacted = Redactor().redact("\n".join(block))
     assert "lQOYBF0bZ2kB" not in redacted
     assert "=Xk9m" not in redacted
+
+
+NATIONAL_PHONES = [
+    ("call 030/1234567", "1234567"),
+    ("call 030/123 4567 now", "123 4567"),
+    ("tel 030-1234567", "1234567"),
+    ("tel 0221-9876543 office", "9876543"),
+    ("fax (030)1234567", "1234567"),
+    ("fax (030) 1234567", "1234567"),
+    ("mobile 06.12.34.56.78 reachable", "12.34.56"),
+    ("mobile 06-12-34-56-78 reachable", "12-34-56"),
+    ("contact [030/1234567]", "1234567"),
+    ('"phone":"030/1234567"', "1234567"),
+    ("phone=0221/9876543", "9876543"),
+]
+NOT_PHONES = [
+    ("ratio 030/120 held", "030/120"),
+    ("on 12/05/2026 at noon", "12/05/2026"),
+    ("date 01/05/2026 10:00", "01/05/2026"),
+    ("GET /api/v1 HTTP/1.1 200", "HTTP/1.1"),
+    ("read /var/lib/0123/4567890 ok", "/var/lib/0123/4567890"),
+    ("requires >=1.0.0,<2.0.0 and 0.10-0.12", "0.10-0.12"),
+    ("range 010-020 used", "010-020"),
+    ("build 2024.06.01-1234 ok", "2024.06.01-1234"),
+    ("took 0.25/0.50 s", "0.25/0.50"),
+]
+
+
+def _both_ways(line: str) -> list[str]:
+    """The line redacted alone, by the projector's word pass, and inside a text with a tab
+    (which reads every text family)."""
+    from factledger.domain.logs.templates import mask_word
+
+    return [
+        Redactor().redact(line),
+        Redactor(word_hook=mask_word).redact_words(line)[0],
+        Redactor().redact("x\t" + line),
+    ]
+
+
+@pytest.mark.parametrize(("line", "number"), NATIONAL_PHONES, ids=[n for n, _ in NATIONAL_PHONES])
+def test_a_national_phone_number_is_replaced_whatever_its_separators(
+    line: str, number: str
+) -> None:
+    for redacted in _both_ways(line):
+        assert number not in redacted
+        assert "<PHONE>" in redacted
+
+
+@pytest.mark.parametrize(("line", "kept"), NOT_PHONES, ids=[n for n, _ in NOT_PHONES])
+def test_a_number_with_separators_that_is_no_phone_stays(line: str, kept: str) -> None:
+    for redacted in _both_ways(line):
+        assert kept in redacted
