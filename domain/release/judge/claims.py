@@ -19,7 +19,7 @@ from factledger.domain.release.judge.instants import ClaimTime, claim_times, mas
 from factledger.domain.release.judge.quantities import Quantity, claim_quantities
 from factledger.domain.release.judge.words import ACRONYMS, Word, content_stems, words
 
-__all__ = ["ParsedClaim", "parse_claim", "present"]
+__all__ = ["ParsedClaim", "parse_claim", "present", "spans"]
 
 _TOKEN = re.compile(
     r"(?<![\w.\-/])(?=[\w.\-/:]*[A-Za-z])[A-Za-z0-9]+(?:[-_./:][A-Za-z0-9]+)*(?![\w-])"
@@ -63,10 +63,12 @@ class ParsedClaim:
         return self.text
 
 
-def _spans(text: str) -> tuple[tuple[int, int], ...]:
+def spans(text: str, separator: re.Pattern[str] | None = None) -> tuple[tuple[int, int], ...]:
+    """The (start, end) spans of ``text`` between matches of ``separator`` (clauses when
+    None)."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for m in _CLAUSE.finditer(text):
+    for m in (separator or _CLAUSE).finditer(text):
         spans.append((start, m.start()))
         start = m.end()
     spans.append((start, len(text)))
@@ -97,7 +99,7 @@ def parse_claim(text: str) -> ParsedClaim:
     quantities = claim_quantities("".join(blanked))
     return ParsedClaim(
         text, times, quantities, tuple(identifiers), tuple(compounds), words(masked),
-        content_stems(masked), _spans(text),
+        content_stems(masked), spans(text),
     )  # fmt: skip
 
 

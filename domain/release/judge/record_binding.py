@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.claims import ParsedClaim, present, spans
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 
@@ -38,16 +38,6 @@ def _kind(token: str) -> str:
     if "_" in token:
         return "snake"
     return "code" if _CODE.fullmatch(token) else "name"
-
-
-def _statements(text: str) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for m in _STATEMENT.finditer(text):
-        spans.append((start, m.start()))
-        start = m.end()
-    spans.append((start, len(text)))
-    return spans
 
 
 def _values(claim: ParsedClaim) -> list[tuple[int, str, str, str]]:
@@ -99,7 +89,7 @@ def check_records(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
     if not many:
         return None
     values = _values(claim)
-    for start, end in _statements(claim.text):
+    for start, end in spans(claim.text, _STATEMENT):
         inside = [(value, kind, shown) for at, value, kind, shown in values if start <= at < end]
         kinds = [kind for _, kind, _ in inside]
         if len(set(kinds)) != len(kinds):

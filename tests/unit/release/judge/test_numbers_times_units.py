@@ -51,7 +51,7 @@ TWINS: list[tuple[str, JsonObject, str]] = [
     ("Since 14:32, 184 orders failed and 46 were paid.", BY_STATUS, "FILTER_MISMATCH"),
     ("Since 14:32 exactly 30% of the orders failed.", BY_STATUS, "UNGROUNDED_NUMBER"),
     ("search-api timed out after 5 minutes calling index-svc.", SEARCH_TIMEOUTS,
-     "UNGROUNDED_NUMBER"),
+     "UNIT_MISMATCH"),
     ("With the breaker open, search-api fails fast in 46 seconds.", SEARCH_TIMEOUTS,
      "UNIT_MISMATCH"),
     ("120 lines matched timeout in search-api, 30 of them upstream timeouts to index-svc.",
