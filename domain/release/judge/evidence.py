@@ -148,9 +148,12 @@ class CallView:
     @cached_property
     def record_texts(self) -> tuple[str, ...]:
         """Each record's strings, lower-cased, in the order of ``records``."""
+        return tuple(" ".join(t for _, t in _strings(i)).lower() for i in self._record_items)
+
+    @cached_property
+    def _record_items(self) -> list[JsonValue]:
         items = self._data.get(self.record_kind, []) if self.record_kind else []
-        kept = items if isinstance(items, list) else []
-        return tuple(" ".join(t for _, t in _strings(i)).lower() for i in kept)
+        return items if isinstance(items, list) else []
 
     @cached_property
     def depleted(self) -> bool:
@@ -191,7 +194,6 @@ class CallView:
     def records(self) -> tuple[Record, ...]:
         """The rows or patterns, each with its numbers and labels."""
         kind = self.record_kind
-        items = self._data.get(kind, []) if kind else []
         columns = self._data.get("columns")
         names = [str(c) for c in columns] if kind == "rows" and isinstance(columns, list) else None
         group_by = self.scope.shape.group_by if self.scope.shape else ()
@@ -201,7 +203,7 @@ class CallView:
                 group=_group(item, names, group_by),
                 keys=_keys(item, names, group_by),
             )
-            for item in (items if isinstance(items, list) else ())
+            for item in self._record_items
         )
 
     @cached_property

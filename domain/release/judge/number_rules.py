@@ -95,6 +95,7 @@ def check_numbers(
     known: frozenset[str] = frozenset(),
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
+    measured = [q for view in views for q in view.quantities if q.dimension is not None]
     for quantity, position in claim.quantities:
         if _CODE.search(claim.text[max(0, position - 12) : position]):
             if not any(holds(quantity, q) for view in views for q in view.quantities):
@@ -108,7 +109,7 @@ def check_numbers(
             if _computed(quantity, position, claim, views):
                 continue  # a rate is a count over a span, not any ratio of the evidence
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
-        if swapped_magnitude(quantity, [q for view in views for q in view.quantities]):
+        if swapped_magnitude(quantity, measured):
             return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if _stated_otherwise(quantity, position, claim, views):
             return Finding(_missing(quantity, views), quantity.text)
