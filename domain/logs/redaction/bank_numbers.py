@@ -2,7 +2,9 @@
 
 An IBAN is a country code, two check digits and 11 to 30 letters and digits; moving the first
 four characters to the end and reading letters as 10 to 35 gives a number whose remainder by
-97 is 1. Only numbers that pass the check are replaced, so codes of the same shape stay.
+97 is 1. Only numbers that pass the check are replaced, so codes of the same shape stay. One
+written in lower case (``de89 3704 …``) must also have its country's length, since lower-case
+words with digits (ids, hashes) are far more common than upper-case ones.
 """
 
 from __future__ import annotations
@@ -20,7 +22,20 @@ _COMPACT: Final = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}[A-Z0-9]{11,30}(?![A
 _GROUPED: Final = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ \-][A-Z0-9]{4}){2,7}(?:[ \-][A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
-_SHAPE_HINT: Final = re.compile(r"[A-Z]{2}00[A-Z0-9]{11}").search
+_SHAPE_HINT: Final = re.compile(r"[A-Z]{2}00[A-Z0-9]{11}|[a-z]{2}00[a-z0-9]{11}").search
+_LOWER_COMPACT: Final = re.compile(r"(?<![A-Za-z0-9])[a-z]{2}\d{2}[a-z0-9]{11,30}(?![A-Za-z0-9])")
+_LOWER_GROUPED: Final = re.compile(
+    r"(?<![A-Za-z0-9])[a-z]{2}\d{2}(?:[ \-][a-z0-9]{4}){2,7}(?:[ \-][a-z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+_REGISTRY: Final = (
+    "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DK18 DO28"
+    " EE20 EG29 ES24 FI18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HR21 HU28 IE22 IL23 IQ23 IS26"
+    " IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 MC27 MD24 ME22 MK19 MR27 MT31 MU30 NL18"
+    " NO15 PK24 PL28 PS29 PT25 QA29 RO24 RS22 SA24 SC31 SE24 SI19 SK24 SM27 ST25 SV28 TL23 TN24"
+    " TR26 UA29 VA22 VG24 XK20"
+)
+_LENGTHS: Final = {entry[:2]: int(entry[2:]) for entry in _REGISTRY.split()}
+"""The length of each country's IBAN (the registry of ISO 13616)."""
 
 
 def iban_valid(candidate: str) -> bool:
@@ -35,24 +50,36 @@ def iban_valid(candidate: str) -> bool:
     return remainder == 1
 
 
+def _lower_valid(candidate: str) -> bool:
+    upper = candidate.upper()
+    return _LENGTHS.get(upper[:2]) == len(upper) and iban_valid(upper)
+
+
 def _compact(match: re.Match[str]) -> str:
-    return _IBAN if iban_valid(match.group(0)) else match.group(0)
+    found = match.group(0)
+    valid = iban_valid(found) if found[0].isupper() else _lower_valid(found)
+    return _IBAN if valid else found
 
 
 def _grouped(match: re.Match[str]) -> str:
     compact = match.group(0).replace(" ", "").replace("-", "")
-    return _IBAN if iban_valid(compact) else match.group(0)
+    valid = iban_valid(compact) if compact[0].isupper() else _lower_valid(compact)
+    return _IBAN if valid else match.group(0)
 
 
 IBAN: Final = WordFamily(
     name="IBAN in one piece",
     hint=lambda shape: len(shape) >= 15 and _SHAPE_HINT(shape) is not None,
-    pattern=_COMPACT,
+    pattern=re.compile(_COMPACT.pattern + "|" + _LOWER_COMPACT.pattern),
     replace=_compact,
 )
 GROUPED_IBAN: Final = TextFamily(
     name="IBAN in groups",
-    gate=lambda shape: len(shape) == 4 and shape[:2].isupper() and shape[2:] == "00",
+    gate=lambda shape: (
+        len(shape) == 4
+        and shape[2:] == "00"
+        and (shape[:2].isupper() or shape[:2].upper() in _LENGTHS)
+    ),
     probe=lambda lowered: " " in lowered or "-" in lowered,
-    apply=lambda text: _GROUPED.sub(_grouped, text),
+    apply=lambda text: _LOWER_GROUPED.sub(_grouped, _GROUPED.sub(_grouped, text)),
 )

@@ -69,9 +69,12 @@ SHORT_FLAGS: Final = TextFamily(
     apply=_short_flags,
 )
 
+_CONNECTOR: Final = r"(?:is|was|to|=|:|(?:set|changed|reset|updated)\s+to)"
 _PHRASE: Final = re.compile(
     r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode)"
-    r"(\s+(?:(?:is|was|to|of|=|:)\s+|(?:set|changed|reset|updated)\s+to\s+)?)"
+    r"(\s+(?:for|of)\s+(?:(?:the\s+)?(?:user|account|login|service)\s+)?[\w.@\-]+?"
+    r"(?::\s*|\s+" + _CONNECTOR + r"\s+)"
+    r"|\s+(?:(?:is|was|to|of|=|:)\s+|(?:set|changed|reset|updated)\s+to\s+)?)"
     r"(" + _VALUE + r")"
 )
 _NETRC: Final = re.compile(r"(?i)\b(?:machine|login|default)\s[^\n]*\s(?:password|passwd)\s+$")

@@ -60,7 +60,7 @@ __all__ = [
 
 SECRET_GATE: Final = re.compile(
     r"pass|pwd|secret|token|key|auth|bearer|basic|digest|cookie|session|sessid|cred|sig|jwt|salt|cvv|cvc"
-    r"|private|pw\b|sid\b|sas\b|otp\b|pin\b|psk\b"
+    r"|private|birth|pw\b|sid\b|sas\b|otp\b|pin\b|psk\b|dob\b"
 )
 """A lower-cased text matching none of these holds no credential named by its key."""
 STRUCTURE_GATE: Final = re.compile(
@@ -270,10 +270,12 @@ SYSLOG_PID: Final = re.compile(r"(?P<pid>(?<=[A-Za-z0-9_)\]])\[\d{1,7}\](?=:))")
 CARD_DIGITS: Final = re.compile(r"(?P<card>\d{13,19}(?![\w.]))")
 """A long digit run (the caller checks what precedes it and Luhn)."""
 HEX_ID: Final = re.compile(
-    r"[0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    r"(?![a-f]{2}\d{2}(?:[0-9a-f]{11,30})?$)[0-9a-f]*[a-f][0-9a-f]*"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 ).fullmatch
 """A lower-case hex id or a UUID: it stays (hashes, trace and request ids), and no context
-keyword is made of hex letters only."""
+keyword is made of hex letters only. A word shaped like a lower-case IBAN of hex letters
+(``de89370400440532013000``) is left to the IBAN family's check."""
 
 _IPV6_CONTINUES: Final = re.compile(r":[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}(?:\W|$)")
 

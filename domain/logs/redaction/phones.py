@@ -1,7 +1,8 @@
 """Telephone numbers in national formats: a trunk ``0`` and an area code, then groups
 (``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``030-1234567``, ``(030)1234567``,
 ``06.12.34.56.78``) with 10 or 11 digits in all, in one word or several. International
-numbers (``+44 20 7946 0958``, ``+14155552671``) and the North American ``(415) 555-2671`` /
+numbers (``+44 20 7946 0958``, ``+14155552671``; with ``00`` for the ``+``, ``0049 30 1234567``,
+here) and the North American ``(415) 555-2671`` /
 ``415-555-2671`` forms are caught by the context and shape patterns; a number alone
 (``02079460958``) is not, as ids have that shape too."""
 
@@ -17,14 +18,16 @@ __all__ = ["NATIONAL_PHONES"]
 
 _PHONE: Final = Placeholder.PHONE.value
 _NATIONAL: Final = re.compile(
-    r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .\-/])\d{2,8}(?:[ .\-]\d{2,8}){0,3}"
-    r"(?![\w.\-/:]|,\d)"
+    r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .\-/]|00[1-9]\d{0,2}[ .\-]\d[ .\-])"
+    r"\d{2,8}(?:[ .\-]\d{2,8}){0,3}(?![\w.\-/:]|,\d)"
 )
 
 
 def _national(match: re.Match[str]) -> str:
     found = match.group(0)
     digits = sum(1 for char in found if char.isdigit())
+    if found.startswith("00") and found[2:3].isdigit() and found[2] != "0":
+        return _PHONE if 11 <= digits <= 17 else found  # 00 and a country code: international
     return _PHONE if 10 <= digits <= 11 else found
 
 

@@ -55,6 +55,7 @@ from factledger.domain.logs.redaction.word_shapes import (
 
 __all__ = ["Redactor"]
 
+_UUID_FLAGS: Final = text_families_gated("00000000-0000-0000-0000-000000000000") << FAMILY_SHIFT
 _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
@@ -285,7 +286,7 @@ class Redactor:
             flags = 0
             redacted = _IP + (address.group(2) or "")
         elif patterns.HEX_ID(word) is not None:
-            flags = 0
+            flags = _UUID_FLAGS if len(word) == 36 else 0  # a UUID may be a key after its name
             redacted = word
             if HAS_DIGIT(word) is not None:
                 shape_hook = self._digits_hook

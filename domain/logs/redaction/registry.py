@@ -20,11 +20,18 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.credential_nouns import (
+    LOGIN_PAIRS,
+    NAMED_KEYS,
+    SETTER_CALLS,
+    USERINFO_WORDS,
+)
 from factledger.domain.logs.redaction.credential_phrases import (
     CARD_CODES,
     NETRC_AND_PHRASES,
     SHORT_FLAGS,
 )
+from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
@@ -57,15 +64,22 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
     SHORT_FLAGS,
     NETRC_AND_PHRASES,
+    NAMED_KEYS,
+    LOGIN_PAIRS,
+    SETTER_CALLS,
+    USERINFO_WORDS,
     CARD_CODES,
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
+    DOCUMENT_NUMBERS,
+    BIRTH_DATES,
     NATIONAL_PHONES,
     BARE_ADDRESSES,
 )
 
 
 _CUE_SHIFT: Final = len(TEXT_FAMILIES)
+_GATE_BITS: Final = (1 << _CUE_SHIFT) - 1
 ALL_TEXT_FAMILIES: Final = (1 << (2 * _CUE_SHIFT)) - 1
 """Every text family, gate and cue, as a set of bits: bit ``i`` for the gate of
 ``TEXT_FAMILIES[i]``, bit ``len(TEXT_FAMILIES) + i`` for its cue."""
@@ -90,12 +104,20 @@ CONFIRMED: Final = sum(
 """The gate bits of the families whose gate is read again on the word (``confirm``)."""
 
 
+_CONFIRMS: Final = tuple(
+    (1 << index, family.confirm)
+    for index, family in enumerate(TEXT_FAMILIES)
+    if family.confirm is not None
+)
+"""Per text family with a ``confirm``: its gate bit and the confirm."""
+
+
 def confirm_gates(word: str, bits: int) -> int:
     """The gate and cue bits of a word, given those of its shape: a family's gate bit with a
     ``confirm`` stays only when the word itself passes it."""
-    for index, family in enumerate(TEXT_FAMILIES):
-        if family.confirm is not None and bits >> index & 1 and not family.confirm(word):
-            bits &= ~(1 << index)
+    for bit, confirm in _CONFIRMS:
+        if bits & bit and not confirm(word):
+            bits &= ~bit
     return bits
 
 
@@ -126,9 +148,12 @@ def redact_text_families(text: str, families: int = ALL_TEXT_FAMILIES) -> str:
     """The text with the values of the chosen text families (bits of gates and cues the
     text's words passed) replaced."""
     lowered = text.lower()
-    for index, family in enumerate(TEXT_FAMILIES):
-        if not families >> index & 1:
-            continue
+    gates = families & _GATE_BITS
+    while gates:
+        bit = gates & -gates
+        gates ^= bit
+        index = bit.bit_length() - 1
+        family = TEXT_FAMILIES[index]
         if family.cue is not None and not families >> (_CUE_SHIFT + index) & 1:
             continue
         if family.probe(lowered):

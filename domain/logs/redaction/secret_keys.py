@@ -60,6 +60,10 @@ _WORDS: Final = frozenset(
         "ssn",
         "nino",
         "passport",
+        "dob",
+        "birth",
+        "birthdate",
+        "birthday",
     }
 )
 _LONG_WORDS: Final = (
@@ -82,6 +86,9 @@ _LONG_WORDS: Final = (
     "masterkey",
     "licensekey",
     "clientkey",
+    "driverlicen",
+    "driverslicen",
+    "drivinglicen",
 )
 _KEY_QUALIFIERS: Final = frozenset(
     {

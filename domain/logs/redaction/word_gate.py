@@ -60,6 +60,7 @@ _GATE_WORDS: Final = (
     "jwt",
     "salt",
     "priv",
+    "birth",
     "-----begin",
     "mysql",
     "--user",
@@ -75,7 +76,7 @@ _KEY_GATE: Final = (
     r"|root|hmac|session|x)[_.\-]?key"
 )
 _SEPARATOR_GATE: Final = (
-    r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|host|hostname|host_name|node|nodename"
+    r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|dob|host|hostname|host_name|node|nodename"
     r"|node_name|fqdn)[\"']?[=:]"
     r"|(?:pods?|pod_?name|pid|ppid|tid|process|process_?id)[\"']?[=:#/]"
 )

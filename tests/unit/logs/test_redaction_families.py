@@ -151,3 +151,51 @@ def test_a_national_phone_number_is_replaced_whatever_its_separators(
 def test_a_number_with_separators_that_is_no_phone_stays(line: str, kept: str) -> None:
     for redacted in _both_ways(line):
         assert kept in redacted
+
+
+@pytest.mark.parametrize(
+    ("line", "secret"),
+    [
+        ("password for svc-reports set to Lq8#vNw2Tz", "Lq8#vNw2Tz"),
+        ("password of the user mhansen is 'plain words too'", "plain words too"),
+        ("issued access token Pq7Rm2Xk9Lw4Tz8Vb3Nc to worker", "Pq7Rm2Xk9Lw4Tz8Vb3Nc"),
+        ("signing_key: Hb6Tq1Zm8Wr3Lp5Nx2Vc", "Hb6Tq1Zm8Wr3Lp5Nx2Vc"),
+        ("api key 7d444840-9dc0-11d1-b245-5ffdce74fad2 rejected", "7d444840-9dc0"),
+        ("logon ops/Zz9!kLmq2 from console", "Zz9!kLmq2"),
+        ("vault.setSecret('Yv3Lp8Qm1Tr6Wk') ok", "Yv3Lp8Qm1Tr6Wk"),
+        ('db open "etl:Pw4-Etl!x@unix(/run/mysqld.sock)/dw"', "Pw4-Etl!x"),
+        ("beneficiary fr14 2004 1010 0505 0001 3m02 606 added", "0505 0001"),
+        ("refund nl91abna0417164300 issued", "nl91abna0417164300"),
+        ("date of birth: 7 March 1990 confirmed", "March 1990"),
+        ("DOB 03/07/1990 on file", "03/07/1990"),
+        ("passport #: K7719034 checked", "K7719034"),
+        ("drivers-license 4471-2039-88 captured", "4471-2039-88"),
+        ("reach him on 0044 7911 123456", "7911 123456"),
+    ],
+)
+def test_a_value_named_by_the_words_before_it_is_replaced(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("password for user mhansen expired after 90 days", "mhansen"),
+        ("access token issued to worker-12 in 35ms", "worker-12"),
+        ("api key lookup took 12ms for tenant acme-eu", "acme-eu"),
+        ("login ops/console from bastion", "ops/console"),
+        ("login db-replica:5432 timed out", "db-replica:5432"),
+        ("Worker:RequestHandler@1187 started", "RequestHandler@1187"),
+        ("pool main:HikariPool$Proxy@5f3a2b1c closed", "HikariPool$Proxy@5f3a2b1c"),
+        ("token.verify('header') failed", "header"),
+        ("digest de12c4a9b8e7f6a5d4c3b2a1 stored", "de12c4a9b8e7f6a5d4c3b2a1"),
+        ("shard zz12 3456 7890 1234 rebuilt", "zz12 3456 7890 1234"),
+        ("passport service build 20261201 deployed", "20261201"),
+        ("licence seats 12345 of 20000 used", "12345"),
+        ("born-again cluster 2026-12-01 restart", "2026-12-01"),
+    ],
+)
+def test_words_after_a_credential_or_document_noun_that_are_no_value_stay(
+    line: str, kept: str
+) -> None:
+    assert kept in Redactor().redact(line)

@@ -1,0 +1,165 @@
+"""Credentials written after a noun that names them, and ``user:password`` pairs after a word
+that says they are a login.
+
+* **Named keys**: ``api key 0c3f9a1e-…``, ``client secret: Hq7L…``, ``access key AbC9…``,
+  ``new secret Zq8X…``. The value is replaced only when it is shaped like a key: 16 or more
+  characters of one word that mix upper case, lower case and digits, or a UUID. Words, names
+  (``secret store orders-db``), counts and durations after the same nouns stay.
+* **Setter calls**: ``setPassword("…")``, ``with_api_key('…')``: a quoted argument of a
+  call whose name is a credential key's (``secret_keys.is_secret_key``).
+* **User information without a scheme**: ``app:Hx9-pass22@tcp(db:3306)/shop`` (a Go DSN),
+  ``scott:Tiger26@orcl``: the part between ``:`` and ``@`` when shaped like a password.
+* **Login pairs**: ``login backup:Xp4ss-2026``, ``credentials reporter/Rp0rt!ng9``, ``creds
+  admin:S3cr3t``. The part after ``:`` or ``/`` is replaced when it is shaped like a password
+  (``credential_phrases.password_shaped``); a port (``login db01:5432``) or a word stays.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from factledger.domain.logs.redaction.credential_phrases import password_shaped
+from factledger.domain.logs.redaction.family import TextFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
+
+__all__ = ["LOGIN_PAIRS", "NAMED_KEYS", "SETTER_CALLS", "USERINFO_WORDS", "key_shaped"]
+
+_SECRET: Final = Placeholder.SECRET.value
+_NAMED_KEY: Final = re.compile(
+    r"(?i)\b((?:api|access|client|secret|private|signing|app|auth|refresh|bearer)"
+    r"[ _\-]?(?:key|secret|token)|secret|token)"
+    r"(\s*:?[ \t]+)([A-Za-z0-9+/=_\-.~]{16,})(?![A-Za-z0-9+/=_\-.~])"
+)
+_UUID: Final = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+).fullmatch
+_NOUNS: Final = frozenset({"key", "secret", "token", "apikey"})
+_NOUN_ENDS: Final = ("_key", "-key", "_secret", "-secret", "_token", "-token")
+
+
+def _names_key(shape: str) -> bool:
+    word = shape.lower().rstrip(":")
+    return word in _NOUNS or word.endswith(_NOUN_ENDS)
+
+
+def key_shaped(value: str) -> bool:
+    """True when a value is shaped like a key: a UUID, or 16 or more characters mixing upper
+    case, lower case and digits."""
+    if _UUID(value) is not None:
+        return True
+    return (
+        len(value) >= 16
+        and any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+    )
+
+
+def _named_key(match: re.Match[str]) -> str:
+    value = match.group(3).rstrip(".,;")
+    if not key_shaped(value):
+        return match.group(0)
+    return match.group(1) + match.group(2) + _SECRET + match.group(3)[len(value) :]
+
+
+_UUID_SHAPE: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _key_shape(shape: str) -> bool:
+    """A word that may be a key (``key_shaped`` on a shape, whose digits are ``0``)."""
+    if len(shape) < 16:
+        return False
+    if "0" in shape and not shape.isalnum() and _UUID_SHAPE.search(shape.lower()) is not None:
+        return True
+    return "0" in shape and shape.lower() != shape and shape.upper() != shape
+
+
+NAMED_KEYS: Final = TextFamily(
+    name="keys, secrets and tokens after their name",
+    gate=_names_key,
+    cue=_key_shape,
+    probe=lambda lowered: "key" in lowered or "secret" in lowered or "token" in lowered,
+    apply=lambda text: _NAMED_KEY.sub(_named_key, text),
+)
+
+_LOGIN_PAIR: Final = re.compile(
+    r"(?i)\b(log[io]n|credentials?|creds)([ \t]+)([A-Za-z][\w.\-@]{0,63})([:/])"
+    r"([^\s\"'<]\S*)"
+)
+_PAIR_WORD: Final = re.compile(r"[\"'(\[]?[A-Za-z][\w.\-@]{0,63}[:/][^\s\"'<]{6}").match
+"""A word that may be a ``user:password`` pair (a timestamp, starting with a digit, is not)."""
+_LOGIN_WORDS: Final = frozenset(
+    {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:"}
+)
+
+
+def _login_pair(match: re.Match[str]) -> str:
+    value = match.group(5)
+    core = value.rstrip(".,;)")
+    if len(core) < 6 or not password_shaped(core):
+        return match.group(0)
+    head = match.group(1) + match.group(2) + match.group(3) + match.group(4)
+    return head + _SECRET + value[len(core) :]
+
+
+LOGIN_PAIRS: Final = TextFamily(
+    name="user and password pairs after a login word",
+    gate=lambda shape: shape.lower() in _LOGIN_WORDS,
+    cue=lambda shape: _PAIR_WORD(shape) is not None,
+    probe=lambda lowered: "log" in lowered or "cred" in lowered,
+    apply=lambda text: _LOGIN_PAIR.sub(_login_pair, text),
+)
+
+_SECRET_WORD: Final = re.compile(r"pass|pwd|secret|token|key|auth|cred").search
+_SETTER_CALL: Final = re.compile(r"\b([A-Za-z_][\w.]{0,63})\(\s*([\"'])([^\"'\n]+)\2")
+
+
+def _setter_call(match: re.Match[str]) -> str:
+    if not is_secret_key(match.group(1).rsplit(".", 1)[-1]):
+        return match.group(0)
+    head = match.group(0)[: match.start(3) - match.start()]
+    return head + _SECRET + match.group(2)
+
+
+SETTER_CALLS: Final = TextFamily(
+    name="credentials passed to a call named after them",
+    gate=lambda shape: "(" in shape and is_secret_key(shape.split("(", 1)[0][-40:]),
+    probe=lambda lowered: "(" in lowered and _SECRET_WORD(lowered) is not None,
+    apply=lambda text: _SETTER_CALL.sub(_setter_call, text),
+)
+
+_USERINFO_WORD: Final = re.compile(
+    r"(?<![\w.\-/:])([A-Za-z_][\w.\-]{0,63}):([^\s:@/\"'<]{6,128})@"
+    r"(?=(?:tcp|udp|unix)\(|\[|(?![0-9a-f]+(?:[\s,;)\]]|$))[A-Za-z][\w\-]*(?:\.[\w\-]+)*(?:[:/,;]|\s|$))"
+)
+"""``user:password@`` before a host name (never a number or a hex hash, as in Java's
+``Thread:Class@325`` and ``Object@6d06d69c``), a bracketed address or a Go DSN's ``tcp(``."""
+
+
+def _userinfo(match: re.Match[str]) -> str:
+    if not password_shaped(match.group(2)):
+        return match.group(0)
+    return match.group(1) + ":" + _SECRET + "@"
+
+
+def _may_hold_userinfo(shape: str) -> bool:
+    """``:`` before ``@`` and a letter or bracket after it (``Class@325`` never passes)."""
+    at = shape.find("@")
+    if at <= 0 or ":" not in shape[:at] or "://" in shape:
+        return False
+    after = shape[at + 1 : at + 2]
+    return after.isalpha() or after == "["
+
+
+USERINFO_WORDS: Final = TextFamily(
+    name="user:password@host without a scheme (Go and JDBC-style DSNs)",
+    gate=_may_hold_userinfo,
+    confirm=lambda word: (
+        _USERINFO_WORD.search(word) is not None
+        and any(password_shaped(found.group(2)) for found in _USERINFO_WORD.finditer(word))
+    ),
+    probe=lambda lowered: "@" in lowered and ":" in lowered,
+    apply=lambda text: _USERINFO_WORD.sub(_userinfo, text),
+)
