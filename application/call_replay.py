@@ -40,6 +40,7 @@ from factledger.domain.error_codes import ToolBoundaryErrorCode as Code
 from factledger.domain.invocation import Failed, Invocation, Projecting, Ready
 from factledger.domain.json_types import JsonObject
 from factledger.domain.progress.decisions import RefusalKind
+from factledger.domain.progress.policy import RejectionReason
 from factledger.domain.progress.refusals import (
     DuplicateRefused,
     RecordedRefusal,
@@ -108,7 +109,9 @@ class CallReplay:
             return error_observation(tool_call_id, invocation.error_code.value, invocation.reason)
         assert isinstance(invocation, Ready)  # finished, so READY or ERROR
         if tool_call_id in log.progress.rejected:
-            return refused_observation(tool_call_id, "OBSERVATION_CONTRACT_MISMATCH")
+            return refused_observation(
+                tool_call_id, RejectionReason.OBSERVATION_CONTRACT_MISMATCH.value
+            )
         records = self._canonical.read_from_log(log, [tool_call_id])
         if isinstance(records, StoreFailed):
             return error_observation(tool_call_id, Code.STORE_ERROR.value, None)

@@ -60,6 +60,7 @@ from factledger.domain.progress.decisions import (
     decide_budget_stop,
     decide_outcome,
 )
+from factledger.domain.progress.policy import RejectionReason
 from factledger.domain.run_log import RunLog
 from factledger.ports.clock import Clock
 
@@ -240,7 +241,9 @@ class Interceptor:
                 if holds is None:  # the hook ran in another attempt: check again
                     holds = spec.evidence_status(agent_result) is result.result.evidence_status
                 if not holds:
-                    return refused_observation(tool_call_id, "OBSERVATION_CONTRACT_MISMATCH")
+                    return refused_observation(
+                        tool_call_id, RejectionReason.OBSERVATION_CONTRACT_MISMATCH.value
+                    )
                 observation = ready_observation(
                     tool_call_id, spec, agent_result, result.result.evidence_status
                 )

@@ -27,7 +27,6 @@ from attrs import frozen
 from returns.result import Success
 
 from factledger.domain.append_guards import counter_guards, meta_fields, unique_keys
-from factledger.domain.budget import BudgetName
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.codec import EventCodec
 from factledger.domain.events import Event, RecordedEvent
@@ -272,7 +271,7 @@ class RunRepository:
                 tool_call_id = outcome.key.removeprefix("tool_call_id:")
                 return Refused(DuplicateToolCallId(tool_call_id))
             case CounterLimitExceeded():
-                return Refused(BudgetExhausted(BudgetName(outcome.counter)))
+                return Refused(BudgetExhausted(outcome.counter))
             case StoreUnavailable():
                 return StoreFailed("UNAVAILABLE")
             case UnknownOutcome():

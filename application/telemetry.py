@@ -11,19 +11,33 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import assert_never
 
 from factledger.application.check_result import CheckResult
-from factledger.application.observation import Observation
+from factledger.application.observation import Observation, ObservationStatus
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.release.fallback import ReleaseResult
 from factledger.domain.release.issues import ValidationIssue
-from factledger.ports.telemetry import Telemetry
+from factledger.ports.telemetry import CallStatus, Telemetry
 
-__all__ = ["TelemetryHub"]
+__all__ = ["TelemetryHub", "call_status"]
 
 _log = logging.getLogger(__name__)
 
 _BUDGET_CODES = frozenset({ToolBoundaryErrorCode.BUDGET_EXHAUSTED.value})
+
+
+def call_status(status: ObservationStatus) -> CallStatus:
+    """An observation's status as the telemetry port names it."""
+    match status:
+        case ObservationStatus.READY:
+            return "READY"
+        case ObservationStatus.ERROR:
+            return "ERROR"
+        case ObservationStatus.REFUSED:
+            return "REFUSED"
+        case _:  # pragma: no cover - every member is named above
+            assert_never(status)
 
 
 class TelemetryHub:
@@ -47,7 +61,7 @@ class TelemetryHub:
 
     def tool_call(self, tool: str, observation: Observation, seconds: float) -> None:
         """One answered tool call (its budget refusal counted too)."""
-        status = observation.status.value
+        status = call_status(observation.status)
         budget = observation.error_code in _BUDGET_CODES
 
         def report(sink: Telemetry) -> None:

@@ -45,8 +45,8 @@ MetaName: TypeAlias = Literal["state", "started_at"]
 class CounterGuard:
     """Add ``delta`` to the counter ``name`` only if the result stays within ``limit``."""
 
-    name: str
-    """The counter (a ``BudgetName`` value)."""
+    name: BudgetName
+    """The counter: the budget it meters."""
     delta: int
     """How much to add."""
     limit: int
@@ -93,19 +93,15 @@ def counter_guards(budget: RunBudget, events: Iterable[Event]) -> tuple[CounterG
             model_calls += 1
     guards: list[CounterGuard] = []
     if tool_calls:
-        guards.append(CounterGuard(BudgetName.TOOL_CALLS.value, tool_calls, budget.tool_calls))
-        guards.append(
-            CounterGuard(BudgetName.REQUEST_BYTES.value, request_bytes, budget.request_bytes)
-        )
+        guards.append(CounterGuard(BudgetName.TOOL_CALLS, tool_calls, budget.tool_calls))
+        guards.append(CounterGuard(BudgetName.REQUEST_BYTES, request_bytes, budget.request_bytes))
     if raw_bytes or projection_bytes:
-        guards.append(CounterGuard(BudgetName.RAW_BYTES.value, raw_bytes, budget.raw_bytes))
+        guards.append(CounterGuard(BudgetName.RAW_BYTES, raw_bytes, budget.raw_bytes))
         guards.append(
-            CounterGuard(
-                BudgetName.PROJECTION_BYTES.value, projection_bytes, budget.projection_bytes
-            )
+            CounterGuard(BudgetName.PROJECTION_BYTES, projection_bytes, budget.projection_bytes)
         )
     if model_calls:
-        guards.append(CounterGuard(BudgetName.MODEL_CALLS.value, model_calls, budget.model_calls))
+        guards.append(CounterGuard(BudgetName.MODEL_CALLS, model_calls, budget.model_calls))
     return tuple(guards)
 
 

@@ -7,7 +7,7 @@ reason the command is refused. Nothing here reads a clock, makes an id or does I
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TypeAlias
 
 from returns.result import Failure, Result, Success
@@ -86,6 +86,22 @@ def _active_run(log: RunLog) -> Run | RunNotStarted | RunNotActive:
     return run
 
 
+def _acting_run(log: RunLog, now: datetime) -> Run | RunNotStarted | RunNotActive | DeadlinePassed:
+    """The run, when it may still act at ``now``: started, RUNNING and before its deadline."""
+    run = _active_run(log)
+    if isinstance(run, Run) and run.is_past_deadline(now):
+        return DeadlinePassed()
+    return run
+
+
+def _exhausted(run: Run, *needs: tuple[BudgetName, int]) -> BudgetExhausted | None:
+    """The first budget, in the order given, with less left than the step needs."""
+    for name, amount in needs:
+        if run.remaining(name) < amount:
+            return BudgetExhausted(name)
+    return None
+
+
 def _is_one_json_value(text: str) -> bool:
     try:
         json.loads(text)
@@ -123,12 +139,10 @@ def _seconds(budget: RunBudget) -> timedelta:
 
 def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
     """The boundary's phases 1–3: preflight, reserve the call and its request bytes, begin."""
-    run = _active_run(log)
+    run = _acting_run(log, command.now)
     if not isinstance(run, Run):
         return Failure(run)
     call = command.envelope
-    if run.is_past_deadline(command.now):
-        return Failure(DeadlinePassed())
     if call.run_id != log.run_id:
         return Failure(RunMismatch())
     if not is_valid_tool_call_id(call.tool_call_id):
@@ -147,10 +161,9 @@ def decide_begin_tool_call(log: RunLog, command: BeginToolCall) -> Decision:
     budget = run.budget
     if size > budget.request_bytes or size > budget.record_bytes:
         return Failure(RequestTooLarge(size))
-    if run.remaining(BudgetName.TOOL_CALLS) < 1:
-        return Failure(BudgetExhausted(BudgetName.TOOL_CALLS))
-    if run.remaining(BudgetName.REQUEST_BYTES) < size:
-        return Failure(BudgetExhausted(BudgetName.REQUEST_BYTES))
+    exhausted = _exhausted(run, (BudgetName.TOOL_CALLS, 1), (BudgetName.REQUEST_BYTES, size))
+    if exhausted is not None:
+        return Failure(exhausted)
     return Success(
         (
             ToolCallReserved(
@@ -199,15 +212,16 @@ def decide_complete_invocation(log: RunLog, command: CompleteInvocation) -> Deci
     invocation = log.invocation(command.tool_call_id)
     if not isinstance(invocation, Projecting):
         return Failure(InvocationNotProjecting(command.tool_call_id))
-    run = _active_run(log)
+    run = _acting_run(log, command.now)
     if not isinstance(run, Run):
         return Failure(run)
-    if run.is_past_deadline(command.now):
-        return Failure(DeadlinePassed())
-    if run.remaining(BudgetName.RAW_BYTES) < command.raw_bytes:
-        return Failure(BudgetExhausted(BudgetName.RAW_BYTES))
-    if run.remaining(BudgetName.PROJECTION_BYTES) < command.projection_bytes:
-        return Failure(BudgetExhausted(BudgetName.PROJECTION_BYTES))
+    exhausted = _exhausted(
+        run,
+        (BudgetName.RAW_BYTES, command.raw_bytes),
+        (BudgetName.PROJECTION_BYTES, command.projection_bytes),
+    )
+    if exhausted is not None:
+        return Failure(exhausted)
     return Success(
         (
             InvocationReady(
@@ -249,15 +263,12 @@ def decide_end_run(log: RunLog, command: EndRun) -> Decision:
 
 def decide_reserve_model_call(log: RunLog, command: ReserveModelCall) -> Decision:
     """One metered model call, within the run's model-call budget and deadline."""
-    run = _active_run(log)
+    run = _acting_run(log, command.now)
     if not isinstance(run, Run):
         return Failure(run)
-    if run.is_past_deadline(command.now):
-        return Failure(DeadlinePassed())
-    if run.remaining(BudgetName.MODEL_CALLS) < 1:
-        return Failure(BudgetExhausted(BudgetName.MODEL_CALLS))
-    if run.remaining(BudgetName.MODEL_TOKENS) < 1:
-        return Failure(BudgetExhausted(BudgetName.MODEL_TOKENS))
+    exhausted = _exhausted(run, (BudgetName.MODEL_CALLS, 1), (BudgetName.MODEL_TOKENS, 1))
+    if exhausted is not None:
+        return Failure(exhausted)
     return Success((ModelCallReserved(purpose=command.purpose, step=command.step),))
 
 

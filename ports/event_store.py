@@ -17,6 +17,7 @@ from attrs import frozen
 from returns.result import Result
 
 from factledger.domain.append_guards import CounterGuard, MetaField
+from factledger.domain.budget import BudgetName
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.ports.payload_vault import PayloadWrite
 from factledger.ports.store_errors import StoreFailureReason, StoreUnavailable
@@ -89,8 +90,8 @@ class DuplicateKey:
 class CounterLimitExceeded:
     """A counter would pass its limit: nothing was written."""
 
-    counter: str
-    """The counter."""
+    counter: BudgetName
+    """The counter: the budget that would pass its limit."""
 
 
 @frozen

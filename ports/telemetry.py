@@ -20,12 +20,16 @@ from factledger.domain.status import FailureCode, FallbackType, ReleaseOutcome
 __all__ = [
     "SILENT",
     "CallFinished",
+    "CallStatus",
     "CallLog",
     "RefusedBudget",
     "ReleaseLogged",
     "SilentCallLog",
     "Telemetry",
 ]
+
+CallStatus: TypeAlias = Literal["READY", "ERROR", "REFUSED"]
+"""How a tool call was answered: READY, ERROR (began, then failed) or REFUSED (never began)."""
 
 RefusedBudget: TypeAlias = Literal["tool_call", "model_call"]
 """What a run's budget refused: a tool call or a model call."""
@@ -41,7 +45,7 @@ class CallFinished:
     """The call."""
     tool_name: str | None
     """The tool, when the call got far enough to name a registered one."""
-    status: Literal["READY", "ERROR", "REFUSED"]
+    status: CallStatus
     """READY, ERROR (began, then failed) or REFUSED (never began)."""
     code: ToolBoundaryErrorCode | None
     """The stable error code, unless READY."""
@@ -106,7 +110,7 @@ class Telemetry(Protocol):
     names, statuses, codes and durations, never a body, a query or an argument. Every
     transport sharing one facade reports to the same sinks."""
 
-    def tool_call(self, tool: str, status: str, seconds: float) -> None:
+    def tool_call(self, tool: str, status: CallStatus, seconds: float) -> None:
         """One tool call answered: the tool's name (``(unknown)`` for a name no evidence tool
         has), the observation's status (READY, ERROR, REFUSED) and the facade's time."""
         ...

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -22,6 +23,8 @@ DEMO = ROOT / "adapters" / "demo"
 START = datetime(2026, 3, 14, 9, 0, tzinfo=UTC)
 INCIDENT = START + timedelta(minutes=40)
 END = START + timedelta(hours=1)
+_MILLISECOND = timedelta(milliseconds=1)
+_SECOND = timedelta(seconds=1)
 
 
 def stamp(moment: datetime) -> str:
@@ -34,11 +37,18 @@ def token(
     return "".join(rng.choice(alphabet) for _ in range(length))
 
 
-def card_gateway(rng: random.Random) -> list[str]:
-    lines: list[dict[str, object]] = []
+def moments(rng: random.Random, low: int, high: int, unit: timedelta) -> Iterator[datetime]:
+    """The instants of one service's records: from START, a random step of ``low`` to ``high``
+    units at a time, until one passes END (that one included)."""
     moment = START
     while moment < END:
-        moment += timedelta(milliseconds=rng.randint(1500, 3500))
+        moment += unit * rng.randint(low, high)
+        yield moment
+
+
+def card_gateway(rng: random.Random) -> list[str]:
+    lines: list[dict[str, object]] = []
+    for moment in moments(rng, 1500, 3500, _MILLISECOND):
         order = f"ord_{rng.randint(100000, 999999)}"
         pod = f"card-gateway-7f9c{token(rng, 5, 'bcdfghjklmnpqrstvwxz2456789')}-{token(rng, 5, 'bcdfghjklmnpqrstvwxz2456789')}"
         if moment < INCIDENT - timedelta(minutes=5):
@@ -76,9 +86,7 @@ def card_gateway(rng: random.Random) -> list[str]:
 
 def payments_api(rng: random.Random) -> list[str]:
     lines: list[dict[str, object]] = []
-    moment = START
-    while moment < END:
-        moment += timedelta(milliseconds=rng.randint(2000, 4500))
+    for moment in moments(rng, 2000, 4500, _MILLISECOND):
         order = f"ord_{rng.randint(100000, 999999)}"
         ip = f"10.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
         if moment >= INCIDENT and rng.random() < 0.55:
@@ -95,9 +103,7 @@ def payments_api(rng: random.Random) -> list[str]:
 
 def checkout(rng: random.Random) -> list[str]:
     lines: list[str] = []
-    moment = START
-    while moment < END:
-        moment += timedelta(milliseconds=rng.randint(2500, 5000))
+    for moment in moments(rng, 2500, 5000, _MILLISECOND):
         cart = f"cart_{token(rng, 8, string.ascii_lowercase + string.digits)}"
         user = f"{token(rng, 6, string.ascii_lowercase)}@example.com"
         if moment >= INCIDENT and rng.random() < 0.5:
@@ -111,9 +117,7 @@ def checkout(rng: random.Random) -> list[str]:
 
 def ledger(rng: random.Random) -> list[str]:
     lines: list[str] = []
-    moment = START
-    while moment < END:
-        moment += timedelta(seconds=rng.randint(6, 14))
+    for moment in moments(rng, 6, 14, _SECOND):
         lines.append(json.dumps({"ts": stamp(moment), "service": "ledger", "level": "INFO",
                                  "message": f"posting batch committed size={rng.randint(10, 80)} lag_ms={rng.randint(20, 90)}"}))  # fmt: skip
     return lines
@@ -133,10 +137,8 @@ def payments_sql(rng: random.Random) -> str:
             f"INSERT INTO users VALUES ({user}, 'Customer {user}', "
             f"'customer{user}@example.com', '{hashed}', {api})"
         )
-    moment = START
     order = 1000
-    while moment < END:
-        moment += timedelta(seconds=rng.randint(5, 15))
+    for moment in moments(rng, 5, 15, _SECOND):
         order += 1
         failed = moment >= INCIDENT and rng.random() < 0.6
         status = "FAILED" if failed else "AUTHORIZED"

@@ -62,10 +62,17 @@ DEFAULT_MAX_ESTIMATED_ROWS = 1_000_000
 Identifier = Annotated[str, Field(min_length=1, max_length=64)]
 
 
-def _check_identifier(value: str, what: str) -> str:
-    if _IDENTIFIER.fullmatch(value) is None:
-        raise ValueError(f"{what} {value!r} must be an ASCII name ([A-Za-z_][A-Za-z0-9_]*)")
+def _matching(pattern: re.Pattern[str], value: str, message: str) -> str:
+    """``value`` when the whole of it matches ``pattern``; else a ValueError with ``message``."""
+    if pattern.fullmatch(value) is None:
+        raise ValueError(message)
     return value
+
+
+def _check_identifier(value: str, what: str) -> str:
+    return _matching(
+        _IDENTIFIER, value, f"{what} {value!r} must be an ASCII name ([A-Za-z_][A-Za-z0-9_]*)"
+    )
 
 
 def _distinct_identifiers(names: Iterable[str], what: str) -> None:
@@ -130,9 +137,7 @@ class SqlDatasourceSettings(BaseModel):
     @field_validator("time_zone")
     @classmethod
     def _time_zone(cls, value: str) -> str:
-        if _OFFSET.fullmatch(value) is None:
-            raise ValueError("must be a UTC offset such as +00:00 or -05:00")
-        return value
+        return _matching(_OFFSET, value, "must be a UTC offset such as +00:00 or -05:00")
 
     @model_validator(mode="after")
     def _schema_only_for_postgres(self) -> SqlDatasourceSettings:
@@ -150,9 +155,7 @@ class SqlDatasourceSettings(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        if _NAME.fullmatch(value) is None:
-            raise ValueError("must match [a-z][a-z0-9_-]* (at most 64 characters)")
-        return value
+        return _matching(_NAME, value, "must match [a-z][a-z0-9_-]* (at most 64 characters)")
 
     @field_validator("url")
     @classmethod

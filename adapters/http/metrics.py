@@ -12,7 +12,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from factledger.domain.release.issues import IssueCode
 from factledger.domain.status import FallbackType, ReleaseOutcome
-from factledger.ports.telemetry import RefusedBudget
+from factledger.ports.telemetry import CallStatus, RefusedBudget
 
 __all__ = ["CONTENT_TYPE", "PrometheusTelemetry"]
 
@@ -66,7 +66,7 @@ class PrometheusTelemetry:
             registry=self.registry,
         )
 
-    def tool_call(self, tool: str, status: str, seconds: float) -> None:
+    def tool_call(self, tool: str, status: CallStatus, seconds: float) -> None:
         self._calls.labels(tool=tool, status=status).inc()
         self._call_seconds.labels(tool=tool).observe(seconds)
 

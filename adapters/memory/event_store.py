@@ -11,6 +11,7 @@ from attrs import define, field
 from returns.result import Result, Success
 
 from factledger.adapters.memory.payload_vault import MemoryPayloadVault
+from factledger.domain.budget import BudgetName
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
 from factledger.domain.ids import check_partitions, partition_of
 from factledger.ports.event_store import (
@@ -34,7 +35,7 @@ class _RunRecord:
     events: list[StoredEvent] = field(factory=list)
     head: ChainHead = GENESIS
     unique: set[str] = field(factory=set)
-    counters: dict[str, int] = field(factory=dict)
+    counters: dict[BudgetName, int] = field(factory=dict)
     commands: dict[str, ChainHead] = field(factory=dict)
     meta: dict[str, str] = field(factory=dict)
     started_at: datetime | None = None

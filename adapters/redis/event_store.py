@@ -121,7 +121,7 @@ class RedisEventStore:
         if status == b"DUPLICATE":
             return DuplicateKey(detail.decode())
         if status == b"LIMIT":
-            return CounterLimitExceeded(detail.decode())
+            return _limit_exceeded(request, detail)
         return StoreUnavailable("UNEXPECTED_REPLY")
 
     def read_run(
@@ -308,6 +308,17 @@ class RedisEventStore:
         if gone:
             self._client.zrem(index, *gone)
         return len(gone)
+
+
+def _limit_exceeded(
+    request: AppendRequest, detail: bytes
+) -> CounterLimitExceeded | StoreUnavailable:
+    """The refusal of the counter the script named (one of the request's guards)."""
+    named = detail.decode(errors="replace")
+    for guard in request.counters:
+        if guard.name == named:
+            return CounterLimitExceeded(guard.name)
+    return StoreUnavailable("UNEXPECTED_REPLY")
 
 
 def _ms(moment: datetime) -> int:

@@ -30,7 +30,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
-from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
+from factledger.adapters.sql.admission import AdmittingExecutor, failed
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.adapters.sql.watchdog import Watchdog
 from factledger.domain.json_types import JsonScalar
@@ -54,7 +54,7 @@ _DENIED_ERRORS = frozenset({1044, 1045, 1142, 1143, 1227, 1370})
 _CONNECTION_ERRORS = frozenset({2003, 2005, 2006, 2013, 2055})
 
 
-class MySqlExecutor:
+class MySqlExecutor(AdmittingExecutor):
     """One MySQL/MariaDB datasource."""
 
     def __init__(
@@ -68,10 +68,9 @@ class MySqlExecutor:
         cost_limits: CostLimits | None = None,
         time_zone: str = "+00:00",
     ) -> None:
-        self._datasource = datasource
+        super().__init__(datasource, "mysql", max_time_limit_seconds)
         self._cost_limits = cost_limits or CostLimits()
         self._time_zone = time_zone
-        self._max_time_limit = max_time_limit_seconds
         self._kill_grace = kill_grace_seconds
         connect_args: dict[str, object] = {
             "connect_timeout": 5,
@@ -96,22 +95,11 @@ class MySqlExecutor:
         """A second, unpooled way in, so a KILL QUERY never waits for a busy pool."""
 
     @property
-    def datasource(self) -> str:
-        return self._datasource
-
-    @property
     def engine(self) -> Engine:
         """The SQLAlchemy engine (for checks and tests; plans go through ``execute``)."""
         return self._engine
 
-    def execute(
-        self, plan: QueryPlan, time_limit_seconds: float
-    ) -> Result[str, SqlExecutionFailure]:
-        """Run ``plan`` read-only, within the time limit; the raw result document."""
-        not_here = refusal(plan, self._datasource, "mysql")
-        if not_here is not None:
-            return not_here
-        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
+    def _run_admitted(self, plan: QueryPlan, limit: float) -> Result[str, SqlExecutionFailure]:
         try:
             connection = self._engine.connect()
         except SQLAlchemyError:

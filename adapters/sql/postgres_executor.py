@@ -34,7 +34,7 @@ from psycopg import errors as pg_errors
 from returns.result import Result, Success
 from sqlalchemy.engine import make_url
 
-from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
+from factledger.adapters.sql.admission import AdmittingExecutor, failed
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.adapters.sql.watchdog import Watchdog
 from factledger.domain.json_types import JsonScalar
@@ -67,7 +67,7 @@ def connection_parameters(url: str, max_time_limit_seconds: float) -> dict[str, 
     return parameters
 
 
-class PostgresExecutor:
+class PostgresExecutor(AdmittingExecutor):
     """One PostgreSQL datasource."""
 
     def __init__(
@@ -81,26 +81,14 @@ class PostgresExecutor:
         cost_limits: CostLimits | None = None,
         time_zone: str = "+00:00",
     ) -> None:
-        self._datasource = datasource
+        super().__init__(datasource, "postgres", max_time_limit_seconds)
         self._schema = schema
-        self._max_time_limit = max_time_limit_seconds
         self._kill_grace = kill_grace_seconds
         self._cost_limits = cost_limits or CostLimits()
         self._time_zone = time_zone
         self._parameters = connection_parameters(url, max_time_limit_seconds)
 
-    @property
-    def datasource(self) -> str:
-        return self._datasource
-
-    def execute(
-        self, plan: QueryPlan, time_limit_seconds: float
-    ) -> Result[str, SqlExecutionFailure]:
-        """Run ``plan`` read-only, within the time limit; the raw result document."""
-        not_here = refusal(plan, self._datasource, "postgres")
-        if not_here is not None:
-            return not_here
-        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
+    def _run_admitted(self, plan: QueryPlan, limit: float) -> Result[str, SqlExecutionFailure]:
         try:
             connection = psycopg.connect(autocommit=True, **self._parameters)  # type: ignore[arg-type]  # keyword arguments built above
         except psycopg.Error:

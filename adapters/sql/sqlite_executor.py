@@ -21,7 +21,7 @@ from returns.result import Result, Success
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from factledger.adapters.sql.admission import bounded_time_limit, failed, refusal
+from factledger.adapters.sql.admission import AdmittingExecutor, failed
 from factledger.adapters.sql.values import to_json_scalar
 from factledger.domain.json_types import JsonScalar
 from factledger.domain.sql.cost import CostLimits, explain_sqlite
@@ -47,7 +47,7 @@ def sqlite_path(url: str) -> Path:
     return Path(url.removeprefix("sqlite:///"))
 
 
-class SqliteExecutor:
+class SqliteExecutor(AdmittingExecutor):
     """One SQLite datasource."""
 
     def __init__(
@@ -58,29 +58,17 @@ class SqliteExecutor:
         max_time_limit_seconds: float = 30.0,
         cost_limits: CostLimits | None = None,
     ) -> None:
-        self._datasource = policy.datasource
+        super().__init__(policy.datasource, "sqlite", max_time_limit_seconds)
         self._cost_limits = cost_limits or CostLimits()
         self._path = sqlite_path(url).resolve()
-        self._max_time_limit = max_time_limit_seconds
         self._readable = frozenset(
             (table.name.lower(), column.lower())
             for table in policy.tables
             for column in (*table.columns, "")
         )
 
-    @property
-    def datasource(self) -> str:
-        return self._datasource
-
-    def execute(
-        self, plan: QueryPlan, time_limit_seconds: float
-    ) -> Result[str, SqlExecutionFailure]:
-        """Run ``plan`` read-only, within the time limit; the raw result document."""
-        not_here = refusal(plan, self._datasource, "sqlite")
-        if not_here is not None:
-            return not_here
+    def _run_admitted(self, plan: QueryPlan, limit: float) -> Result[str, SqlExecutionFailure]:
         sql = plan.sql
-        limit = bounded_time_limit(time_limit_seconds, self._max_time_limit)
         deadline = time.monotonic() + limit
         try:
             connection = self._connect()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Generic, Literal, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from factledger.application.contracts.instant import Instant
 
@@ -33,6 +33,10 @@ class StrictModel(BaseModel):
     """No unknown fields, no coercion, immutable."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+_Name: TypeAlias = Annotated[str, StringConstraints(min_length=1, pattern=r"^[A-Za-z0-9_.\-]+$")]
+"""A service or datasource name as a tool's input names it (its length is the field's)."""
 
 
 class PreviousObservationModel(StrictModel):
@@ -92,12 +96,7 @@ class KnowledgeEnvelope(Envelope[KnowledgeInput]):
 class LogsInput(StrictModel):
     """Which log lines to look at."""
 
-    service: str = Field(
-        min_length=1,
-        max_length=128,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
-        description="The service whose logs to search.",
-    )
+    service: _Name = Field(max_length=128, description="The service whose logs to search.")
     query: str = Field(
         max_length=500, description="Text the log lines must contain; empty for every line."
     )
@@ -115,12 +114,7 @@ class LogsEnvelope(Envelope[LogsInput]):
 class SqlInput(StrictModel):
     """One read-only query against one configured datasource."""
 
-    datasource: str = Field(
-        min_length=1,
-        max_length=64,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
-        description="The configured datasource to query.",
-    )
+    datasource: _Name = Field(max_length=64, description="The configured datasource to query.")
     sql: str = Field(
         min_length=1,
         max_length=8000,

@@ -31,7 +31,7 @@ from factledger.domain.progress.events import (
     ProgressEvent,
     ProtocolViolationRecorded,
 )
-from factledger.domain.progress.policy import CallOutcome, ViolationType
+from factledger.domain.progress.policy import CallOutcome, RejectionReason, ViolationType
 from factledger.domain.progress.state import ProgressState, evolve_progress
 from factledger.domain.status import EvidenceStatus, StopReason
 
@@ -234,7 +234,9 @@ def _duplicate(
 def decide_outcome(state: ProgressState, call: FinishedCall) -> tuple[ProgressEvent, ...]:
     """Progress bookkeeping for a finished call (appended with its READY or ERROR event)."""
     if not call.contract_holds:
-        return (ObservationRejected(call.tool_call_id, "OBSERVATION_CONTRACT_MISMATCH"),)
+        return (
+            ObservationRejected(call.tool_call_id, RejectionReason.OBSERVATION_CONTRACT_MISMATCH),
+        )
     match call.evidence_status:
         case EvidenceStatus.EVIDENCE_FOUND:
             outcome = CallOutcome.AWAITING_EVALUATION

@@ -10,7 +10,12 @@ from typing import ClassVar, TypeAlias
 
 from attrs import frozen
 
-from factledger.domain.progress.policy import CallOutcome, Evaluation, ViolationType
+from factledger.domain.progress.policy import (
+    CallOutcome,
+    Evaluation,
+    RejectionReason,
+    ViolationType,
+)
 from factledger.domain.status import StopReason
 
 __all__ = [
@@ -101,8 +106,8 @@ class ObservationRejected:
     TYPE: ClassVar[str] = "OBSERVATION_REJECTED"
     tool_call_id: str
     """The call."""
-    reason: str
-    """``OBSERVATION_CONTRACT_MISMATCH`` (the declared status and the content disagree)."""
+    reason: RejectionReason
+    """Why it was not shown (the declared status and the content disagree)."""
 
 
 @frozen

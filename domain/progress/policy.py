@@ -7,7 +7,7 @@ from enum import StrEnum
 from attrs import field, frozen
 from attrs.validators import ge
 
-__all__ = ["CallOutcome", "Evaluation", "ProgressPolicy", "ViolationType"]
+__all__ = ["CallOutcome", "Evaluation", "ProgressPolicy", "RejectionReason", "ViolationType"]
 
 
 @frozen
@@ -20,6 +20,13 @@ class ProgressPolicy:
     """Protocol violations that stop collection (PROGRESS_PROTOCOL_VIOLATED)."""
     max_observed_facts: int = field(default=12, validator=ge(1))
     """Observed facts a progress snapshot keeps."""
+
+
+class RejectionReason(StrEnum):
+    """Why a finished call's observation was not shown to the model."""
+
+    OBSERVATION_CONTRACT_MISMATCH = "OBSERVATION_CONTRACT_MISMATCH"
+    """The evidence status the projector declared and the content disagree."""
 
 
 class Evaluation(StrEnum):

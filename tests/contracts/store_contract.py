@@ -16,6 +16,7 @@ import pytest
 from returns.result import Success
 
 from factledger.domain.append_guards import CounterGuard, MetaField
+from factledger.domain.budget import BudgetName
 from factledger.domain.chain import GENESIS, ChainHead, StoredEvent
 from factledger.domain.codec import chain_hash
 from factledger.domain.events import GENESIS_HASH
@@ -138,7 +139,7 @@ class StoreContract:
                 1,
                 "two",
                 unique_keys=("k:2", "k:1"),
-                counters=(CounterGuard("tool_calls", 1, 10),),
+                counters=(CounterGuard(BudgetName.TOOL_CALLS, 1, 10),),
             )
         )
         assert second == DuplicateKey("k:1")
@@ -154,20 +155,22 @@ class StoreContract:
         )
 
     def test_a_counter_past_its_limit_refuses_the_whole_append(self, store: EventStore) -> None:
-        guard = (CounterGuard("tool_calls", 2, 3),)
+        guard = (CounterGuard(BudgetName.TOOL_CALLS, 2, 3),)
         first = store.append(request_after("run-a", GENESIS, 1, "one", counters=guard))
         assert isinstance(first, Appended)
         second = store.append(
             request_after("run-a", first.head, 1, "two", counters=guard, unique_keys=("k",))
         )
-        assert second == CounterLimitExceeded("tool_calls")
+        assert second == CounterLimitExceeded(BudgetName.TOOL_CALLS)
+        assert isinstance(second, CounterLimitExceeded)
+        assert second.counter is BudgetName.TOOL_CALLS, "the refused counter as the budget it is"
         ok = store.append(
             request_after(
                 "run-a",
                 first.head,
                 1,
                 "three",
-                counters=(CounterGuard("tool_calls", 1, 3),),
+                counters=(CounterGuard(BudgetName.TOOL_CALLS, 1, 3),),
                 unique_keys=("k",),
             )
         )

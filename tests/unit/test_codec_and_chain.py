@@ -24,6 +24,8 @@ from factledger.domain.codec import canonical_json, chain_hash, encode_datetime
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.event_catalog import default_codec
 from factledger.domain.events import GENESIS_HASH, Event, RecordedEvent
+from factledger.domain.progress.events import ObservationRejected
+from factledger.domain.progress.policy import RejectionReason
 from factledger.domain.run_events import (
     DiagnosisContext,
     InvocationBegan,
@@ -240,3 +242,18 @@ def test_canonical_json_refuses_a_value_that_refers_to_itself_with_a_value_error
         canonical_json(looped)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         canonical_json({"not json": object()})  # type: ignore[dict-item]
+
+
+def test_a_rejected_observation_decodes_only_a_reason_the_progress_protocol_names() -> None:
+    rejected = ObservationRejected("call-1", RejectionReason.OBSERVATION_CONTRACT_MISMATCH)
+    recorded = _sealed([rejected])[0]
+    assert b'"reason":"OBSERVATION_CONTRACT_MISMATCH"' in recorded.data
+    decoded = default_codec().decode(recorded.data, recorded.hash)
+    assert isinstance(decoded, Success)
+    event = decoded.unwrap().event
+    assert isinstance(event, ObservationRejected)
+    assert event.reason is RejectionReason.OBSERVATION_CONTRACT_MISMATCH
+    unknown = recorded.data.replace(b'"OBSERVATION_CONTRACT_MISMATCH"', b'"SOMETHING_ELSE"')
+    refused = default_codec().decode(unknown, recorded.hash)
+    assert isinstance(refused, Failure)
+    assert refused.failure().reason == "BAD_PAYLOAD"

@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.patterns import luhn_valid_any
 from factledger.domain.logs.redaction.placeholders import Placeholder
 
 __all__ = ["NAMED_NATIONAL_IDS", "NATIONAL_IDS"]
@@ -55,19 +56,6 @@ def _word(match: re.Match[str]) -> str:
     if kind == "dni" and not _dni_valid(found):
         return found
     return _ID
-
-
-def luhn_valid_any(digits: str) -> bool:
-    """The Luhn check alone (``luhn_valid`` also asks for a card issuer's prefix)."""
-    total = 0
-    for index, char in enumerate(reversed(digits)):
-        value = ord(char) - 48
-        if index % 2 == 1:
-            value *= 2
-            if value > 9:
-                value -= 9
-        total += value
-    return total % 10 == 0
 
 
 NATIONAL_IDS: Final = WordFamily(

@@ -56,6 +56,7 @@ __all__ = [
     "XML_VALUE",
     "is_high_entropy",
     "luhn_valid",
+    "luhn_valid_any",
 ]
 
 SECRET_GATE: Final = re.compile(
@@ -289,6 +290,11 @@ def luhn_valid(digits: str) -> bool:
     """True when a digit string passes the Luhn check and has a card issuer's prefix."""
     if not 13 <= len(digits) <= 19 or digits[0] not in "23456":
         return False
+    return luhn_valid_any(digits)
+
+
+def luhn_valid_any(digits: str) -> bool:
+    """The Luhn check alone (``luhn_valid`` also asks for a card issuer's prefix)."""
     total = 0
     for index, char in enumerate(reversed(digits)):
         value = ord(char) - 48

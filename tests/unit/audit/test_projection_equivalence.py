@@ -40,7 +40,12 @@ from factledger.domain.progress.events import (
     ObservationRejected,
     ProtocolViolationRecorded,
 )
-from factledger.domain.progress.policy import CallOutcome, Evaluation, ViolationType
+from factledger.domain.progress.policy import (
+    CallOutcome,
+    Evaluation,
+    RejectionReason,
+    ViolationType,
+)
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
@@ -175,7 +180,11 @@ EVENTS: st.SearchStrategy[Callable[[str], Event]] = st.one_of(
         CALLS,
         st.sampled_from(CallOutcome),
     ),
-    st.builds(lambda c: lambda _: ObservationRejected(c, "OBSERVATION_CONTRACT_MISMATCH"), CALLS),
+    st.builds(
+        lambda c, r: lambda _: ObservationRejected(c, r),
+        CALLS,
+        st.sampled_from(RejectionReason),
+    ),
     st.builds(
         lambda r: lambda _: CollectionStopped(r, None),
         st.sampled_from(StopReason),

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import get_args
 
 from factledger import Settings, build_harness
 from factledger.adapters.config.sections import BudgetSettings, StoreSettings
+from factledger.application.observation import ObservationStatus
+from factledger.application.telemetry import call_status
+from factledger.ports.telemetry import CallStatus
 from tests.unit.facade.tools import EchoTool
 
 START = datetime(2026, 3, 14, 9, tzinfo=UTC)
@@ -76,3 +80,10 @@ def test_calls_budget_refusals_and_releases_reach_every_sink() -> None:
     assert releases[0][1] in ("FALLBACK", "FAILED")
     assert any(entry[0] == "violation" for entry in recorder.seen), recorder.seen
     assert len([entry for entry in recorder.seen if entry[0] == "call"]) == 3
+
+
+def test_the_statuses_a_sink_is_told_are_exactly_the_observation_statuses() -> None:
+    assert set(get_args(CallStatus)) == {status.value for status in ObservationStatus}
+    assert {call_status(status) for status in ObservationStatus} == set(get_args(CallStatus))
+    for status in ObservationStatus:
+        assert call_status(status) == status.value
