@@ -17,6 +17,7 @@ from attrs import frozen
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
     ClaimEvidence,
@@ -94,6 +95,7 @@ def _supporting(
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or check_every_record(claim, views)
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
