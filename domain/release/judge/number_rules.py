@@ -34,6 +34,7 @@ from factledger.domain.release.judge.quantities import (
     text_quantities,
 )
 from factledger.domain.release.judge.rates import (
+    field_unit_differs,
     is_period,
     is_rate,
     per_unit_differs,
@@ -56,6 +57,10 @@ def _kind(token: str) -> str:
     return "dotted" if "." in token else "snake" if "_" in token else "other"
 
 
+_UNIT_STEMS = frozenset(
+    stem(word) for word in ("second", "seconds", "minute", "minutes", "hour", "hours", "day")
+)
+"""Units of time: the words of "per second", no label of a record (``ttl_seconds``)."""
 _TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
@@ -105,6 +110,8 @@ def check_numbers(
             if _points(quantity, claim, position):
                 continue  # "dropped by 92 percentage points, from 97% to 5%"
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if field_unit_differs(claim, quantity, position, views):
+            return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if rate_unit(claim, quantity, position) is not None and not _written(quantity, views):
             if _computed(quantity, position, claim, views):
                 continue  # a rate is a count over a span, not any ratio of the evidence
@@ -122,7 +129,7 @@ def check_numbers(
             return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if not bind:
             continue
-        clause = content_stems(claim.clause_at(position))
+        clause = content_stems(claim.clause_at(position)) - _UNIT_STEMS
         if not any(_bound_to_record(quantity, clause, claim, view) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
@@ -322,7 +329,9 @@ def _bound_to_record(
     scope = content_stems(view.scope.text)
     labels = frozenset().union(*(r.labels for r in view.records)) - scope
     if not clause & labels:
-        clause = stems  # "SELECT search facets, run 45,840 times": the row named before
+        clause = (
+            stems - _UNIT_STEMS
+        )  # "SELECT search facets, run 45,840 times": the row named before
     return any(not (clause & (others - record.labels - scope)) for record in holders)
 
 
