@@ -128,6 +128,11 @@ class CallView:
         """What the call searched."""
         self._read: dict[int, Clause] = {}
 
+    @property
+    def content(self) -> JsonValue:
+        """The verified agent result."""
+        return self._content
+
     @cached_property
     def text(self) -> str:
         """Every string and key of result and scope, lower-cased."""

@@ -167,7 +167,7 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     scope = view.scope
     lowered = claim.text.lower()
     broader = Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
-    query = content_stems(scope.query)
+    query = content_stems(_PAIR.sub(lambda m: _pair(m, lowered), scope.query))
     if any(not has_stem(term, claim.stems) for term in query) and not present(
         scope.query.lower().strip(), lowered
     ):
@@ -197,6 +197,14 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
         if not present(token, scope.text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     return None
+
+
+_PAIR = re.compile(r"\b[A-Za-z][\w.\-]*[=:]([\w.\-]+)")
+
+
+def _pair(found: re.Match[str], claim: str) -> str:
+    """A searched ``status=503`` is named by its value ("no 503"): its key left out."""
+    return " " if present(found.group(1), claim) else found.group()
 
 
 def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:

@@ -33,6 +33,7 @@ from factledger.domain.release.judge.quantities import (
     swapped_magnitude,
     text_quantities,
 )
+from factledger.domain.release.judge.query_terms import query_term
 from factledger.domain.release.judge.rates import (
     field_unit_differs,
     is_period,
@@ -102,6 +103,11 @@ def check_numbers(
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     measured = [q for view in views for q in view.quantities if q.dimension is not None]
     for quantity, position in claim.quantities:
+        term = query_term(claim, quantity, position, views)
+        if term is not None:
+            if not term:
+                return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
+            continue
         if _CODE.search(claim.text[max(0, position - 12) : position]):
             if not any(holds(quantity, q) for view in views for q in view.quantities):
                 return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
