@@ -23,6 +23,7 @@ from factledger.domain.release.judge.instants import evidence_instants, resolved
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
+from factledger.domain.release.judge.trouble_forms import expressed, names_trouble
 from factledger.domain.release.judge.words import ACRONYMS, SPECIFIC_TROUBLE, content_stems
 
 __all__ = ["check_negative", "check_overreach"]
@@ -190,8 +191,8 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:
-        decisive = any(word.stem.startswith(t) for t in SPECIFIC_TROUBLE)
-        if decisive and not has_stem(word.stem, searched):
+        decisive = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
+        if decisive and not has_stem(word.stem, searched) and not expressed(decisive, scope.text):
             return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, word.raw)
     for token in claim.identifiers:
         if not present(token, scope.text):
@@ -237,7 +238,8 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datet
     if predicate.op in {">", "!="} and predicate.values == ("0",):
         # "errors > 0": that something matched at all, what the claim denies; it names what
         wanted = content_stems(predicate.column.replace("_", " ")) - ACRONYMS
-        return all(has_stem(word, claim.stems) for word in wanted)
+        lowered = claim.text.lower()
+        return all(has_stem(word, claim.stems) or names_trouble(word, lowered) for word in wanted)
     return all(present(v, claim.text.lower()) for v in predicate.values)
 
 

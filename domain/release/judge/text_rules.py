@@ -30,6 +30,7 @@ from factledger.domain.release.judge.roles import (
     check_sources,
     dating,
 )
+from factledger.domain.release.judge.trouble_forms import expressed
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
@@ -207,7 +208,8 @@ def check_trouble(
         if dating(claim, word.start):
             continue  # "before the incident": the episode, not a finding
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
-        if specific is not None and not any(s.startswith(specific) for s in stems):
+        found = specific is None or any(s.startswith(specific) for s in stems)
+        if not found and not expressed(specific or "", text):
             if depleted and specific in _USED_UP and not word.negated:
                 continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
