@@ -31,6 +31,7 @@ from factledger.domain.release.judge.number_rules import check_numbers, check_ti
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
+from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -96,6 +97,7 @@ def _supporting(
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_every_record(claim, views)
+        or check_group_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
