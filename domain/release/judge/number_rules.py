@@ -42,6 +42,7 @@ from factledger.domain.release.judge.rates import (
     rate_unit,
 )
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.respective import in_order
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
@@ -136,7 +137,7 @@ def check_numbers(
         if not bind:
             continue
         clause = content_stems(claim.clause_at(position)) - _UNIT_STEMS
-        if not any(_bound_to_record(quantity, clause, claim, view) for view in found):
+        if not any(_bound_to_record(quantity, clause, claim, view, position) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
@@ -313,7 +314,7 @@ def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
 
 
 def _bound_to_record(
-    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView
+    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView, position: int
 ) -> bool:
     stems, text = claim.stems, claim.text
     if view.record_kind not in {"rows", "patterns"} or not view.records:
@@ -338,7 +339,8 @@ def _bound_to_record(
         clause = (
             stems - _UNIT_STEMS
         )  # "SELECT search facets, run 45,840 times": the row named before
-    return any(not (clause & (others - record.labels - scope)) for record in holders)
+    bound = any(not (clause & (others - record.labels - scope)) for record in holders)
+    return bound or in_order(claim, position, view)
 
 
 def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
