@@ -20,6 +20,7 @@ from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
+from factledger.domain.release.judge.rate_fields import result_rates
 from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
@@ -127,6 +128,11 @@ class CallView:
         """What the call searched."""
         self._read: dict[int, Clause] = {}
 
+    @property
+    def content(self) -> JsonValue:
+        """The verified agent result."""
+        return self._content
+
     @cached_property
     def text(self) -> str:
         """Every string and key of result and scope, lower-cased."""
@@ -172,6 +178,11 @@ class CallView:
             for quantity in text_quantities(value)
         ]
         return (*_numbers(self._content), *_rows(self._data), *limits)
+
+    @cached_property
+    def rates(self) -> tuple[tuple[float, float], ...]:
+        """Values of rate fields (``limit_rps=50``) with the ms of the unit they are per."""
+        return tuple(dict.fromkeys(result_rates(self._content, self._texts)))
 
     @cached_property
     def values(self) -> tuple[float, ...]:

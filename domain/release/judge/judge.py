@@ -17,6 +17,7 @@ from attrs import frozen
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
     ClaimEvidence,
@@ -30,6 +31,8 @@ from factledger.domain.release.judge.number_rules import check_numbers, check_ti
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
+from factledger.domain.release.judge.record_count import check_group_count
+from factledger.domain.release.judge.respective import check_multipliers
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -90,10 +93,13 @@ def _supporting(
         or check_times(claim, views)
         or check_offsets(claim)
         or check_numbers(claim, views, not conclusion, known)
+        or check_multipliers(claim, views)
         or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or check_every_record(claim, views)
+        or check_group_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )

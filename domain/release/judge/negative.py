@@ -23,6 +23,7 @@ from factledger.domain.release.judge.instants import evidence_instants, resolved
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
+from factledger.domain.release.judge.trouble_forms import expressed, names_trouble
 from factledger.domain.release.judge.words import ACRONYMS, SPECIFIC_TROUBLE, content_stems
 
 __all__ = ["check_negative", "check_overreach"]
@@ -167,7 +168,7 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     scope = view.scope
     lowered = claim.text.lower()
     broader = Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
-    query = content_stems(scope.query)
+    query = content_stems(_PAIR.sub(lambda m: _pair(m, lowered), scope.query))
     if any(not has_stem(term, claim.stems) for term in query) and not present(
         scope.query.lower().strip(), lowered
     ):
@@ -190,13 +191,21 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:
-        decisive = any(word.stem.startswith(t) for t in SPECIFIC_TROUBLE)
-        if decisive and not has_stem(word.stem, searched):
+        decisive = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
+        if decisive and not has_stem(word.stem, searched) and not expressed(decisive, scope.text):
             return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, word.raw)
     for token in claim.identifiers:
         if not present(token, scope.text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     return None
+
+
+_PAIR = re.compile(r"\b[A-Za-z][\w.\-]*[=:]([\w.\-]+)")
+
+
+def _pair(found: re.Match[str], claim: str) -> str:
+    """A searched ``status=503`` is named by its value ("no 503"): its key left out."""
+    return " " if present(found.group(1), claim) else found.group()
 
 
 def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:
@@ -229,7 +238,8 @@ def _names_predicate(claim: ParsedClaim, predicate: Predicate, first: list[datet
     if predicate.op in {">", "!="} and predicate.values == ("0",):
         # "errors > 0": that something matched at all, what the claim denies; it names what
         wanted = content_stems(predicate.column.replace("_", " ")) - ACRONYMS
-        return all(has_stem(word, claim.stems) for word in wanted)
+        lowered = claim.text.lower()
+        return all(has_stem(word, claim.stems) or names_trouble(word, lowered) for word in wanted)
     return all(present(v, claim.text.lower()) for v in predicate.values)
 
 

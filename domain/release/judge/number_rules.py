@@ -33,13 +33,16 @@ from factledger.domain.release.judge.quantities import (
     swapped_magnitude,
     text_quantities,
 )
+from factledger.domain.release.judge.query_terms import query_term
 from factledger.domain.release.judge.rates import (
+    field_unit_differs,
     is_period,
     is_rate,
     per_unit_differs,
     rate_unit,
 )
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.respective import in_order
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
@@ -56,6 +59,10 @@ def _kind(token: str) -> str:
     return "dotted" if "." in token else "snake" if "_" in token else "other"
 
 
+_UNIT_STEMS = frozenset(
+    stem(word) for word in ("second", "seconds", "minute", "minutes", "hour", "hours", "day")
+)
+"""Units of time: the words of "per second", no label of a record (``ttl_seconds``)."""
 _TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
@@ -97,6 +104,11 @@ def check_numbers(
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     measured = [q for view in views for q in view.quantities if q.dimension is not None]
     for quantity, position in claim.quantities:
+        term = query_term(claim, quantity, position, views)
+        if term is not None:
+            if not term:
+                return Finding(GroundingReason.FILTER_MISMATCH, quantity.text)
+            continue
         if _CODE.search(claim.text[max(0, position - 12) : position]):
             if not any(holds(quantity, q) for view in views for q in view.quantities):
                 return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
@@ -105,6 +117,8 @@ def check_numbers(
             if _points(quantity, claim, position):
                 continue  # "dropped by 92 percentage points, from 97% to 5%"
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
+        if field_unit_differs(claim, quantity, position, views):
+            return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if rate_unit(claim, quantity, position) is not None and not _written(quantity, views):
             if _computed(quantity, position, claim, views):
                 continue  # a rate is a count over a span, not any ratio of the evidence
@@ -122,8 +136,8 @@ def check_numbers(
             return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if not bind:
             continue
-        clause = content_stems(claim.clause_at(position))
-        if not any(_bound_to_record(quantity, clause, claim, view) for view in found):
+        clause = content_stems(claim.clause_at(position)) - _UNIT_STEMS
+        if not any(_bound_to_record(quantity, clause, claim, view, position) for view in found):
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
@@ -300,7 +314,7 @@ def _missing(quantity: Quantity, views: Sequence[CallView]) -> GroundingReason:
 
 
 def _bound_to_record(
-    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView
+    quantity: Quantity, clause: frozenset[str], claim: ParsedClaim, view: CallView, position: int
 ) -> bool:
     stems, text = claim.stems, claim.text
     if view.record_kind not in {"rows", "patterns"} or not view.records:
@@ -322,8 +336,11 @@ def _bound_to_record(
     scope = content_stems(view.scope.text)
     labels = frozenset().union(*(r.labels for r in view.records)) - scope
     if not clause & labels:
-        clause = stems  # "SELECT search facets, run 45,840 times": the row named before
-    return any(not (clause & (others - record.labels - scope)) for record in holders)
+        clause = (
+            stems - _UNIT_STEMS
+        )  # "SELECT search facets, run 45,840 times": the row named before
+    bound = any(not (clause & (others - record.labels - scope)) for record in holders)
+    return bound or in_order(claim, position, view)
 
 
 def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:

@@ -26,7 +26,7 @@ from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants, resolved
 from factledger.domain.release.judge.quantities import Quantity, close
 
-__all__ = ["is_period", "is_rate", "per_unit_differs", "rate_unit"]
+__all__ = ["field_unit_differs", "is_period", "is_rate", "per_unit_differs", "rate_unit"]
 
 _PER = re.compile(
     r"\s*(?:[a-z]+\s+){0,3}?(?:a|an|per|each|every|/)\s*"
@@ -36,6 +36,7 @@ _PER = re.compile(
 _UNIT_MS = {"second": 1e3, "sec": 1e3, "s": 1e3, "minute": 6e4, "min": 6e4}
 _UNIT_MS |= {"hour": 3.6e6, "hr": 3.6e6, "h": 3.6e6, "day": 8.64e7}
 _EVERY = re.compile(r"\bevery\s*$", re.IGNORECASE)
+_ABBREVIATED = re.compile(r"\s*(?:[a-z]+\s+)?(?:(rps|qps|tps|req/s|/s)|(rpm|/min))\b", re.I)
 _MAX_COUNTS = 60
 
 
@@ -45,7 +46,24 @@ def rate_unit(claim: ParsedClaim, quantity: Quantity, position: int) -> float | 
         return None
     end = position + len(quantity.text)
     found = _PER.match(claim.text, end)
-    return _UNIT_MS[found.group(1).lower()] if found else None
+    if found is not None:
+        return _UNIT_MS[found.group(1).lower()]
+    short = _ABBREVIATED.match(claim.text, end)
+    return None if short is None else 1e3 if short.group(1) else 6e4
+
+
+def field_unit_differs(
+    claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
+) -> bool:
+    """True when the number is the value of a rate field (``limit_rps=50``) and the claim
+    gives it per another unit of time, not that field's ("50 requests a minute")."""
+    unit = rate_unit(claim, quantity, position)
+    if unit is None:
+        return False
+    units = {
+        u for view in views for value, u in view.rates if close(quantity.value, value, quantity)
+    }
+    return bool(units) and unit not in units
 
 
 def per_unit_differs(

@@ -30,6 +30,7 @@ from factledger.domain.release.judge.roles import (
     check_sources,
     dating,
 )
+from factledger.domain.release.judge.trouble_forms import expressed
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
     CAUSAL_EVIDENCE,
@@ -207,7 +208,8 @@ def check_trouble(
         if dating(claim, word.start):
             continue  # "before the incident": the episode, not a finding
         specific = next((t for t in SPECIFIC_TROUBLE if word.stem.startswith(t)), None)
-        if specific is not None and not any(s.startswith(specific) for s in stems):
+        found = specific is None or any(s.startswith(specific) for s in stems)
+        if not found and not expressed(specific or "", text):
             if depleted and specific in _USED_UP and not word.negated:
                 continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
@@ -355,6 +357,13 @@ def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
     return before if content_stems(before) else claim.text[: found.start()]
 
 
+_PER_TIME = re.compile(
+    r"(?:\d|\b(?:a|an|per|each|every))\s*(?:seconds?|minutes?|hours?|days?|weeks?)$", re.I
+)
+"""A unit of time after a number or "a", "per" ("53 in 45 minutes", "11.5 a minute"): a unit,
+no word the evidence must hold (its numbers are checked as numbers)."""
+
+
 def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> Finding | None:
     """At least ``share`` of the claim's content words are in the evidence."""
     wanted = [
@@ -363,6 +372,7 @@ def check_coverage(claim: ParsedClaim, stems: frozenset[str], share: float) -> F
         if w.raw.lower() not in _NOT_REQUIRED
         and w.stem in claim.stems
         and not UNIT_WORD.match(w.raw)
+        and not _PER_TIME.search(claim.text[max(0, w.start - 12) : w.start + len(w.raw)])
     ]
     if not wanted:
         return None

@@ -1,0 +1,91 @@
+"""Numbers that are the cited query's own terms: searched, never counted.
+
+A logs search for ``status=502``, a SQL filter ``http_code = 500`` or ``duration_ms > 3000``
+and a ``LIMIT 5`` hold numbers the results carry because they were asked for: the lines
+matched show ``status=502``, the rows are capped at five. Such a number is grounded where the
+claim writes it as a term ("status=502", "HTTP 500", "no 502", "over 3000 ms", "the top 5"),
+and refused where it counts something, unless a count of the result (a numeric field or cell,
+not its text) is that number too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from math import isclose
+
+from factledger.domain.json_types import JsonValue
+from factledger.domain.release.judge.claims import ParsedClaim
+from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.quantities import Quantity
+
+__all__ = ["query_term"]
+
+_NUMBER = re.compile(r"(?<![\w.:\-])\d+(?:\.\d+)?(?![\w.:\-])")
+_LIMIT = re.compile(r"\blimit\s+(\d+)\b", re.IGNORECASE)
+_AS_TERM = re.compile(
+    r"(?:[=:#]|\b(?:http|status|code|codes|exit|port|errno|limit|top|first|no|any|than|over|"
+    r"above|under|below|beyond|past|exceed\w*|least|most|threshold)\s*)$",
+    re.IGNORECASE,
+)
+_TO_BOUND = re.compile(r"\b(?:to|of|a|an|reach\w*|hit\w*)\s*$", re.IGNORECASE)
+"""Before a bound of a comparison ("back to 0.9", "a ratio of 0.9"): the bound itself."""
+_PLURAL = re.compile(r"s\b")
+
+
+def query_term(
+    claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
+) -> bool | None:
+    """True when the number is a term of a cited query written as one, False when it is one
+    written as a count that no count of the result holds, None when it is no term."""
+    kinds = {bound for view in views for bound in _kinds(quantity, view)}
+    if not kinds:
+        return None
+    before = claim.text[max(0, position - 16) : position]
+    after = position + len(quantity.text)
+    if _AS_TERM.search(before) or _PLURAL.match(claim.text, after) or quantity.bound != "=":
+        return True
+    if True in kinds and _TO_BOUND.search(before):
+        return True
+    if quantity.dimension is not None:
+        return None  # a measurement: the other rules read it
+    if any(isclose(quantity.value, n) for view in views for n in _counts(view)):
+        return None
+    return False
+
+
+def _kinds(quantity: Quantity, view: CallView) -> set[bool]:
+    """For each term of the call that is the number: True for a bound of a comparison."""
+    return {bound for value, bound in _terms(view) if isclose(quantity.value, value)}
+
+
+def _terms(view: CallView) -> Iterator[tuple[float, bool]]:
+    """The numbers of the call's query (search words, numeric filters, LIMIT), each with
+    True when it bounds a comparison (``ratio >= 0.9``)."""
+    scope = view.scope
+    for found in _NUMBER.findall(scope.query):
+        yield float(found), False
+    for predicate in scope.shape.predicates if scope.shape else ():
+        if not predicate.strings:
+            bound = predicate.op in {">", ">=", "<", "<="}
+            for value in predicate.values:
+                yield from ((float(found), bound) for found in _NUMBER.findall(value))
+    for found in _LIMIT.findall(scope.text):
+        yield float(found), False
+
+
+def _counts(view: CallView) -> Iterator[float]:
+    return _numeric(view.content)
+
+
+def _numeric(value: JsonValue, key: str = "") -> Iterator[float]:
+    """The numeric fields and cells of a result (its text left out)."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name != "scope":
+                yield from _numeric(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numeric(item, key)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        yield float(value)
