@@ -12,6 +12,9 @@ the position is variable:
   at least ``keyed_values`` of them;
 * there are at least ``min_values`` different values.
 
+When nothing merges so, the stages of ``template_gaps`` (absorb, then one differing stretch)
+and of ``template_pairs`` (two differing stretches) are asked, in that order.
+
 A merge can make two variables adjacent (``<*> <*>`` becomes ``<*>``), changing the length,
 so the rounds repeat until nothing changes. Everything depends on the batch only: no word
 list, no per-source rule.
@@ -27,6 +30,7 @@ from typing import Final
 from attrs import frozen
 
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
+from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
@@ -95,6 +99,8 @@ def merge_templates(
                 quiet_absorb = forms
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
+            if not renamed:
+                renamed = merge_pairs(forms, settings.min_values, settings.gap_context)
         if not renamed:
             break
         forms = set(renamed.values()) | (forms - renamed.keys())
