@@ -8,7 +8,7 @@ one word without a variable between them, and at least ``context`` such words in
 group is merged, each stretch becoming one variable (keeping the brackets or quotes all its
 values share), when
 
-* it holds two templates or more and at least ``values`` different values in each stretch;
+* it holds at least ``values`` templates and as many different values in each stretch;
 * one stretch at least has words on both sides (two stretches at the two ends of a
   template, ``X is deprecated, use Y``, have no bounds to say how long each value is);
 * no value without a variable is in both stretches (``from RUNNING to FAILED`` / ``from NEW
@@ -26,7 +26,7 @@ call. Everything depends on the set of templates only, never on their order.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from factledger.domain.logs.template_words import VARIABLE, collapse, enclosed_variable
@@ -35,10 +35,8 @@ __all__ = [
     "MAX_STRETCH",
     "Cut",
     "Member",
-    "add_cuts",
     "merge_pairs",
     "merged_cuts",
-    "shared_prefixes",
 ]
 
 MAX_STRETCH: Final = 6
@@ -54,21 +52,39 @@ Member = tuple[int, _Words, _Words]
 def merge_pairs(forms: set[str], values: int, context: int) -> dict[str, str]:
     """Forms merged over the two stretches where they differ → what they become.
 
-    A cut's words before the first stretch are shared by another form of its group (and so
-    are its words after the second): only the starts up to the longest prefix a form shares
-    with another form, and the ends from its longest shared suffix on, are tried."""
+    The words of a cut before its first stretch are shared by another form of its group,
+    and so are its words after the second: the forms are first grouped by those two only,
+    from the starts up to the longest prefix a form shares with another form and the ends
+    from its longest shared suffix on. Cuts are made only in groups of as many forms as a
+    merge needs values (a form is in a group once) whose words where the stretches start
+    (and end) can pass ``_varies``, and only where what lies between the stretches starts
+    and ends with words that many of the group's forms hold near there."""
     split = [tuple(form.split(" ")) for form in sorted(forms)]
-    heads = shared_prefixes(split)
-    tails = shared_prefixes([words[::-1] for words in split])
-    cuts: dict[Cut, list[Member]] = defaultdict(list)
+    heads = _shared_prefixes(split)
+    tails = _shared_prefixes([words[::-1] for words in split])
+    bounds: dict[tuple[_Words, _Words], list[tuple[int, int, int]]] = defaultdict(list)
     for index, words in enumerate(split):
         size = len(words)
-        starts = range(min(heads[index], size - 3) + 1)
-        add_cuts(cuts, index, words, starts, size - tails[index], context)
+        for start in range(min(heads[index], size - 3) + 1):
+            before = words[:start]
+            for end in range(max(start + 3, size - tails[index]), size + (start > 0)):
+                bounds[(before, words[end:])].append((index, start, end))
+    constants: dict[int, list[int]] = {}
+    cuts: dict[Cut, list[Member]] = defaultdict(list)
+    least = max(values, 2)
+    for members in bounds.values():
+        if len(members) < least or not _open_edges(split, members, least):
+            continue
+        edges = _between_edges(split, members, least)
+        for index, start, end in members:
+            constant = constants.get(index)
+            if constant is None:
+                constant = constants[index] = _constant_counts(split[index])
+            _add_cuts(cuts, (index, split[index], constant), (start, end), edges, context)
     return merged_cuts(split, cuts, values)
 
 
-def shared_prefixes(split: Sequence[_Words]) -> list[int]:
+def _shared_prefixes(split: Sequence[_Words]) -> list[int]:
     """For each sequence, how many of its first words it shares with another one (the
     nearest ones in sorted order share the most)."""
     order = sorted(range(len(split)), key=split.__getitem__)
@@ -89,33 +105,61 @@ def _common_length(first: _Words, second: _Words) -> int:
     return size
 
 
-def add_cuts(
+def _constant_counts(words: _Words) -> list[int]:
+    """How many words without a variable come before each position (and in all, last)."""
+    counts = [0]
+    for word in words:
+        counts.append(counts[-1] + (VARIABLE not in word))
+    return counts
+
+
+def _between_edges(
+    split: Sequence[_Words], members: list[tuple[int, int, int]], least: int
+) -> tuple[set[str], set[str]]:
+    """The words that can start (and end) what lies between the stretches in a group of
+    forms sharing the words before and after them: those that ``least`` of the forms hold
+    where such a word can be."""
+    starts: dict[str, int] = defaultdict(int)
+    ends: dict[str, int] = defaultdict(int)
+    for index, start, end in members:
+        words = split[index]
+        for word in set(words[start + 1 : min(start + MAX_STRETCH, end - 2) + 1]):
+            starts[word] += 1
+        for word in set(words[max(start + 1, end - MAX_STRETCH - 1) : end - 1]):
+            ends[word] += 1
+    return (
+        {word for word, count in starts.items() if count >= least},
+        {word for word, count in ends.items() if count >= least},
+    )
+
+
+def _add_cuts(
     cuts: dict[Cut, list[Member]],
-    index: int,
-    words: _Words,
-    starts: Iterable[int],
-    last_stop: int,
+    form: tuple[int, _Words, list[int]],
+    bounds: tuple[int, int],
+    edges: tuple[set[str], set[str]],
     context: int,
 ) -> None:
-    """Every cut of ``words`` whose first stretch starts at one of ``starts`` and whose
-    second ends at ``last_stop`` or later, with a constant word between the stretches and
-    at least ``context`` constant words left."""
-    size = len(words)
-    constant = [0]
-    for word in words:
-        constant.append(constant[-1] + (VARIABLE not in word))
+    """Every cut of a form (its index, words and ``_constant_counts``) whose first stretch
+    starts at the first of ``bounds`` and whose second ends at the other, what lies between
+    them starting and ending with words of ``edges``, holding a constant word, and at least
+    ``context`` constant words left."""
+    index, words, constant = form
+    start, end = bounds
+    firsts, lasts = edges
     total = constant[-1]
-    for start in starts:
-        for stop in range(start + 1, min(start + MAX_STRETCH, size - 2) + 1):
-            first_out = constant[stop] - constant[start]
-            for begin in range(stop + 1, size):
-                if constant[begin] == constant[stop]:
-                    continue
-                for end in range(max(begin + 1, last_stop), min(begin + MAX_STRETCH, size) + 1):
-                    if total - first_out - (constant[end] - constant[begin]) < context:
-                        continue
-                    cut = (words[:start], words[stop:begin], words[end:])
-                    cuts[cut].append((index, words[start:stop], words[begin:end]))
+    before, after = words[:start], words[end:]
+    for stop in range(start + 1, min(start + MAX_STRETCH, end - 2) + 1):
+        if words[stop] not in firsts:
+            continue
+        first_out = constant[stop] - constant[start]
+        for begin in range(max(stop + 1, end - MAX_STRETCH), end):
+            if constant[begin] == constant[stop] or words[begin - 1] not in lasts:
+                continue
+            if total - first_out - (constant[end] - constant[begin]) < context:
+                continue
+            cut = (before, words[stop:begin], after)
+            cuts[cut].append((index, words[start:stop], words[begin:end]))
 
 
 def merged_cuts(
@@ -125,7 +169,7 @@ def merged_cuts(
     chosen = []
     least = max(values, 2)
     for cut, members in cuts.items():
-        if len(members) < least or len({index for index, _, _ in members}) < 2:
+        if len(members) < least or len({index for index, _, _ in members}) < least:
             continue
         firsts = {first for _, first, _ in members}
         seconds = {second for _, _, second in members}
@@ -146,6 +190,16 @@ def merged_cuts(
             if name not in renamed and name != form:
                 renamed[name] = form
     return renamed
+
+
+def _open_edges(split: Sequence[_Words], members: list[tuple[int, int, int]], least: int) -> bool:
+    """Whether the first words of the first stretches of a group of forms (and the last words
+    of the second) can pass ``_varies``: a variable among them, or ``least`` different ones."""
+    for edge in (1, 2):
+        words = {split[member[0]][member[edge] - edge + 1] for member in members}
+        if len(words) < least and not any(VARIABLE in word for word in words):
+            return False
+    return True
 
 
 def _overlap(firsts: set[_Words], seconds: set[_Words]) -> bool:
