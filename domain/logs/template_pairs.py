@@ -52,16 +52,17 @@ Member = tuple[int, _Words, _Words]
 def merge_pairs(forms: set[str], values: int, context: int) -> dict[str, str]:
     """Forms merged over the two stretches where they differ → what they become.
 
-    The words of a cut before its first stretch are shared by another form of its group,
+    The words of a cut before its first stretch are shared by the other forms of its group,
     and so are its words after the second: the forms are first grouped by those two only,
-    from the starts up to the longest prefix a form shares with another form and the ends
-    from its longest shared suffix on. Cuts are made only in groups of as many forms as a
-    merge needs values (a form is in a group once) whose words where the stretches start
+    from the starts up to the longest prefix a form shares with as many forms as a merge
+    needs values and the ends from its longest such suffix on. Cuts are made only in groups
+    of that many forms (a form is in a group once) whose words where the stretches start
     (and end) can pass ``_varies``, and only where what lies between the stretches starts
     and ends with words that many of the group's forms hold near there."""
     split = [tuple(form.split(" ")) for form in sorted(forms)]
-    heads = _shared_prefixes(split)
-    tails = _shared_prefixes([words[::-1] for words in split])
+    least = max(values, 2)
+    heads = _shared_prefixes(split, least)
+    tails = _shared_prefixes([words[::-1] for words in split], least)
     bounds: dict[tuple[_Words, _Words], list[tuple[int, int, int]]] = defaultdict(list)
     for index, words in enumerate(split):
         size = len(words)
@@ -71,29 +72,43 @@ def merge_pairs(forms: set[str], values: int, context: int) -> dict[str, str]:
                 bounds[(before, words[end:])].append((index, start, end))
     constants: dict[int, list[int]] = {}
     cuts: dict[Cut, list[Member]] = defaultdict(list)
-    least = max(values, 2)
     for members in bounds.values():
         if len(members) < least or not _open_edges(split, members, least):
             continue
         edges = _between_edges(split, members, least)
+        found = []
+        coarse: dict[tuple[str, str, int], set[int]] = defaultdict(set)
         for index, start, end in members:
+            words = split[index]
             constant = constants.get(index)
             if constant is None:
-                constant = constants[index] = _constant_counts(split[index])
-            _add_cuts(cuts, (index, split[index], constant), (start, end), edges, context)
+                constant = constants[index] = _constant_counts(words)
+            spans = _spans((words, constant), (start, end), edges, context)
+            found.append(spans)
+            for stop, begin in spans:
+                coarse[(words[stop], words[begin - 1], begin - stop)].add(index)
+        for (index, start, end), spans in zip(members, found, strict=True):
+            words = split[index]
+            for stop, begin in spans:
+                if len(coarse[(words[stop], words[begin - 1], begin - stop)]) >= least:
+                    cut = (words[:start], words[stop:begin], words[end:])
+                    cuts[cut].append((index, words[start:stop], words[begin:end]))
     return merged_cuts(split, cuts, values)
 
 
-def _shared_prefixes(split: Sequence[_Words]) -> list[int]:
-    """For each sequence, how many of its first words it shares with another one (the
-    nearest ones in sorted order share the most)."""
+def _shared_prefixes(split: Sequence[_Words], least: int) -> list[int]:
+    """For each sequence, how many of its first words it shares with ``least`` - 1 others
+    (at least; in sorted order the sequences sharing a prefix are a run, and what a run
+    shares is the least of what each one shares with the next)."""
     order = sorted(range(len(split)), key=split.__getitem__)
+    shared = [
+        _common_length(split[order[at]], split[order[at + 1]]) for at in range(len(order) - 1)
+    ]
     depths = [0] * len(split)
-    for at in range(len(order) - 1):
-        first, second = order[at], order[at + 1]
-        shared = _common_length(split[first], split[second])
-        depths[first] = max(depths[first], shared)
-        depths[second] = max(depths[second], shared)
+    for first in range(len(order) - least + 1):
+        depth = min(shared[first : first + least - 1])
+        for at in range(first, first + least):
+            depths[order[at]] = max(depths[order[at]], depth)
     return depths
 
 
@@ -133,22 +148,22 @@ def _between_edges(
     )
 
 
-def _add_cuts(
-    cuts: dict[Cut, list[Member]],
-    form: tuple[int, _Words, list[int]],
+def _spans(
+    form: tuple[_Words, list[int]],
     bounds: tuple[int, int],
     edges: tuple[set[str], set[str]],
     context: int,
-) -> None:
-    """Every cut of a form (its index, words and ``_constant_counts``) whose first stretch
-    starts at the first of ``bounds`` and whose second ends at the other, what lies between
-    them starting and ending with words of ``edges``, holding a constant word, and at least
-    ``context`` constant words left."""
-    index, words, constant = form
+) -> list[tuple[int, int]]:
+    """Where what lies between the stretches can be in a form (its words and
+    ``_constant_counts``) whose first stretch starts at the first of ``bounds`` and whose
+    second ends at the other: starting and ending with words of ``edges``, holding a
+    constant word, at least ``context`` constant words left (as end of the first stretch,
+    start of the second)."""
+    words, constant = form
     start, end = bounds
     firsts, lasts = edges
     total = constant[-1]
-    before, after = words[:start], words[end:]
+    found = []
     for stop in range(start + 1, min(start + MAX_STRETCH, end - 2) + 1):
         if words[stop] not in firsts:
             continue
@@ -156,10 +171,9 @@ def _add_cuts(
         for begin in range(max(stop + 1, end - MAX_STRETCH), end):
             if constant[begin] == constant[stop] or words[begin - 1] not in lasts:
                 continue
-            if total - first_out - (constant[end] - constant[begin]) < context:
-                continue
-            cut = (before, words[stop:begin], after)
-            cuts[cut].append((index, words[start:stop], words[begin:end]))
+            if total - first_out - (constant[end] - constant[begin]) >= context:
+                found.append((stop, begin))
+    return found
 
 
 def merged_cuts(
