@@ -14,7 +14,9 @@ values share), when
 * no value without a variable is in both stretches (``from RUNNING to FAILED`` / ``from NEW
   to RUNNING``: values drawn from one set are a relation between the template's own words,
   not two parameters);
-* no word without a variable is in every value of a stretch (they are aligned around it);
+* no word without a variable is in every value of a stretch (they are aligned around it),
+  and the values of a stretch neither all start nor all end with one word (a stretch
+  starts and ends where they differ);
 * a stretch's first (or last) words that hold no variable are not a few words repeated
   (``opened`` / ``closed`` next to a name): those are the template's own words, and a group
   cut around them says so.
@@ -208,10 +210,11 @@ def merged_cuts(
 
 def _open_edges(split: Sequence[_Words], members: list[tuple[int, int, int]], least: int) -> bool:
     """Whether the first words of the first stretches of a group of forms (and the last words
-    of the second) can pass ``_varies``: a variable among them, or ``least`` different ones."""
+    of the second) can pass ``_varies``: not all one word, and a variable among them or
+    ``least`` different ones."""
     for edge in (1, 2):
         words = {split[member[0]][member[edge] - edge + 1] for member in members}
-        if len(words) < least and not any(VARIABLE in word for word in words):
+        if len(words) < 2 or (len(words) < least and not any(VARIABLE in word for word in words)):
             return False
     return True
 
@@ -222,7 +225,8 @@ def _overlap(firsts: set[_Words], seconds: set[_Words]) -> bool:
 
 
 def _varies(stretches: set[_Words], least: int) -> bool:
-    """Whether the values of a stretch are values: no constant word in all of them, and its
+    """Whether the values of a stretch are values: no constant word in all of them, not all
+    starting (or ending) with one word (the stretch starts where they differ), and their
     constant first (and last) words not a few repeated ones."""
     common: set[str] | None = None
     for stretch in stretches:
@@ -231,6 +235,8 @@ def _varies(stretches: set[_Words], least: int) -> bool:
     if common:
         return False
     for edge in (0, -1):
+        if len({stretch[edge] for stretch in stretches}) < 2:
+            return False
         found = [stretch[edge] for stretch in stretches if VARIABLE not in stretch[edge]]
         distinct = len(set(found))
         if distinct < least and len(found) > distinct:
