@@ -41,14 +41,14 @@ __all__ = [
     "merged_cuts",
 ]
 
+# The longest stretch (in words) a merge over two stretches replaces.
 MAX_STRETCH: Final = 6
-"""The longest stretch (in words) a merge over two stretches replaces."""
 
 _Words = tuple[str, ...]
+# What is left of a template with two stretches cut out: before, between, after.
 Cut = tuple[_Words, _Words, _Words]
-"""What is left of a template with two stretches cut out: before, between, after."""
+# A template's index and the two stretches cut out of it.
 Member = tuple[int, _Words, _Words]
-"""A template's index and the two stretches cut out of it."""
 
 
 def merge_pairs(forms: set[str], values: int, context: int) -> dict[str, str]:
