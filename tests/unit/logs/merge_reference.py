@@ -48,14 +48,16 @@ def reference_merge_templates(
     distinct = list(dict.fromkeys(templates))
     current = {template: template for template in distinct}
     forms = set(distinct)
+    paired = False
     for _ in range(_MAX_ROUNDS):
         renamed = _merge_round(forms, settings)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
             renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
-            if not renamed:
+            if not renamed and not paired:
                 renamed = reference_merge_pairs(forms, settings.min_values, settings.gap_context)
+                paired = True
         if not renamed:
             break
         forms = set(renamed.values()) | (forms - renamed.keys())
