@@ -12,6 +12,10 @@ the position is variable:
   at least ``keyed_values`` of them;
 * there are at least ``min_values`` different values.
 
+When nothing merges so, the stages of ``template_gaps`` (absorb, then one differing stretch)
+are asked, and when they too find nothing, once a batch, the merge over two differing
+stretches of ``template_pairs``; the rounds then go on until nothing changes.
+
 A merge can make two variables adjacent (``<*> <*>`` becomes ``<*>``), changing the length,
 so the rounds repeat until nothing changes. Everything depends on the batch only: no word
 list, no per-source rule.
@@ -27,6 +31,7 @@ from typing import Final
 from attrs import frozen
 
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
+from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
@@ -85,6 +90,7 @@ def merge_templates(
     forms = set(distinct)
     quiet_round: set[str] | None = None
     quiet_absorb: set[str] | None = None
+    paired = False
     for _ in range(_MAX_ROUNDS):
         changed = None if quiet_round is None else forms ^ quiet_round
         renamed = _merge_round(forms, settings, changed)
@@ -95,6 +101,9 @@ def merge_templates(
                 quiet_absorb = forms
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
+            if not renamed and not paired:
+                renamed = merge_pairs(forms, settings.min_values, settings.gap_context)
+                paired = True
         if not renamed:
             break
         forms = set(renamed.values()) | (forms - renamed.keys())

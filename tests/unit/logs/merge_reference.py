@@ -25,9 +25,15 @@ from factledger.domain.logs.template_merge import (
     _is_variable,
     _union,
 )
+from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_words import VARIABLE, collapse
 
-__all__ = ["reference_absorb", "reference_merge_gaps", "reference_merge_templates"]
+__all__ = [
+    "reference_absorb",
+    "reference_merge_gaps",
+    "reference_merge_pairs",
+    "reference_merge_templates",
+]
 
 _Words = tuple[str, ...]
 _Mask = tuple[
@@ -42,12 +48,16 @@ def reference_merge_templates(
     distinct = list(dict.fromkeys(templates))
     current = {template: template for template in distinct}
     forms = set(distinct)
+    paired = False
     for _ in range(_MAX_ROUNDS):
         renamed = _merge_round(forms, settings)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
             renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
+            if not renamed and not paired:
+                renamed = reference_merge_pairs(forms, settings.min_values, settings.gap_context)
+                paired = True
         if not renamed:
             break
         forms = set(renamed.values()) | (forms - renamed.keys())
@@ -135,6 +145,27 @@ def reference_merge_gaps(forms: set[str], values: int, context: int) -> dict[str
             if name not in renamed and name != form:
                 renamed[name] = form
     return renamed
+
+
+def reference_merge_pairs(forms: set[str], values: int, context: int) -> dict[str, str]:
+    """Forms merged over the two stretches where they differ: every cut of every form."""
+    split = [tuple(form.split(" ")) for form in sorted(forms)]
+    cuts: dict[Cut, list[Member]] = defaultdict(list)
+    for index, words in enumerate(split):
+        size = len(words)
+        for start in range(size):
+            for stop in range(start + 1, min(start + MAX_STRETCH, size) + 1):
+                for begin in range(stop + 1, size):
+                    for end in range(begin + 1, min(begin + MAX_STRETCH, size) + 1):
+                        kept = words[:start] + words[stop:begin] + words[end:]
+                        between = words[stop:begin]
+                        if sum(VARIABLE not in word for word in kept) < context or all(
+                            VARIABLE in word for word in between
+                        ):
+                            continue
+                        cut = (words[:start], between, words[end:])
+                        cuts[cut].append((index, words[start:stop], words[begin:end]))
+    return merged_cuts(split, cuts, values)
 
 
 def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from factledger.domain.logs import template_gaps
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_merge import MergeSettings, _merge_round, merge_templates
+from factledger.domain.logs.template_pairs import merge_pairs
 from tests.unit.logs.merge_reference import (
     _merge_round as reference_round,
 )
@@ -19,6 +20,7 @@ from tests.unit.logs.merge_reference import (
 from tests.unit.logs.merge_reference import (
     reference_absorb,
     reference_merge_gaps,
+    reference_merge_pairs,
     reference_merge_templates,
 )
 
@@ -94,6 +96,8 @@ def test_each_indexed_stage_is_the_plain_stage(templates: list[str]) -> None:
     assert merge_gaps(forms, 4, 2) == reference_merge_gaps(forms, 4, 2)
     assert merge_gaps(forms, 2, 1) == reference_merge_gaps(forms, 2, 1)
     assert merge_gaps(forms, 3, 0) == reference_merge_gaps(forms, 3, 0)
+    for values, context in ((4, 2), (2, 1), (3, 0)):
+        assert merge_pairs(forms, values, context) == reference_merge_pairs(forms, values, context)
     for setting in _SETTINGS:
         assert _merge_round(forms, setting) == reference_round(forms, setting)
     split = [tuple(form.split(" ")) for form in sorted(forms)]

@@ -17,6 +17,7 @@ MINING_MODULES = (
     "template_merge.py",
     "template_gaps.py",
     "template_words.py",
+    "template_pairs.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")

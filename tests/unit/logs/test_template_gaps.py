@@ -3,6 +3,8 @@ merge on their own, and constants that only look like units."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from factledger.domain.logs.mining import mine_templates
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_merge import merge_templates
@@ -62,3 +64,72 @@ def test_long_words_after_a_number_are_the_template_s_own() -> None:
 def test_a_key_value_after_a_variable_is_no_unit() -> None:
     templates = ["request id=<*> method=GET ok", "request id=<*> method=PUT ok"]
     assert merge_templates(templates) == {template: template for template in templates}
+
+
+# Two stretches vary at once: a word the shapes cannot see (letters only) and a value of
+# several words, or two such words. Invented vocabularies, every combination seen once.
+_NAMES = ("kestrel", "marlin", "osprey", "plover", "tern", "heron", "grebe")
+_CARGO = ("salt", "raw wool bales", "tin", "dried figs", "oak planks and pitch", "rope")
+_REASONS = ("fog", "ice on deck", "tide", "crew shortage", "broken winch cable", "strike")
+_PORTS = ("porto", "riga", "split", "cadiz", "tallinn", "bari")
+
+
+def test_a_word_and_a_phrase_varying_together_make_one_template() -> None:
+    messages = [f"barge {_NAMES[n % 7]} unloaded {_CARGO[n % 6]} at quay today" for n in range(12)]
+    assert set(mine_templates(messages)) == {"barge <*> unloaded <*> at quay today"}
+
+
+def test_two_phrases_varying_together_make_one_template() -> None:
+    places = ("porto", "old riga", "split bay west", "cadiz", "upper tallinn", "bari")
+    messages = [
+        f"ferry from {places[n % 6]} delayed by {_REASONS[(n * 5) % 6]} again" for n in range(6)
+    ]
+    assert set(mine_templates(messages)) == {"ferry from <*> delayed by <*> again"}
+
+
+def test_a_word_and_a_trailing_phrase_varying_together_make_one_template() -> None:
+    messages = [f"winch {_NAMES[n % 7]} stalled: {_REASONS[n % 6]}" for n in range(10)]
+    assert set(mine_templates(messages)) == {"winch <*> stalled: <*>"}
+
+
+def test_two_lone_words_varying_together_in_brackets_make_one_template() -> None:
+    messages = [f"[{n}] pilot ({_NAMES[n % 7]}) boarded at [{_PORTS[n % 6]}]" for n in range(9)]
+    assert set(mine_templates(messages)) == {"[<*>] pilot (<*>) boarded at [<*>]"}
+
+
+def test_two_events_sharing_context_words_stay_apart() -> None:
+    loading = [f"barge {_NAMES[n % 7]} loaded {_CARGO[n % 6]} at quay today" for n in range(8)]
+    moored = [f"barge {_NAMES[n % 7]} moored beside {_PORTS[n % 6]} at noon" for n in range(8)]
+    mined = set(mine_templates(loading + moored))
+    assert mined == {"barge <*> loaded <*> at quay today", "barge <*> moored beside <*> at noon"}
+
+
+def test_different_constant_words_at_one_side_stay_apart() -> None:
+    verbs = ("hoisted", "lowered")
+    messages = [
+        f"crane {_NAMES[n % 7]} {verbs[n % 2]} by {_REASONS[(n // 2) % 6]}" for n in range(14)
+    ]
+    mined = set(mine_templates(messages))
+    assert mined == {"crane <*> hoisted by <*>", "crane <*> lowered by <*>"}
+
+
+def test_a_verb_seen_rarely_is_not_folded_into_another_event() -> None:
+    pairs = zip(_NAMES[:6], _REASONS, strict=True)
+    forms = {f"crane {name} hoisted by {reason}" for name, reason in pairs}
+    forms |= {"crane tern lowered by fog", "crane heron lowered by ice on deck"}
+    merged = merge_templates(sorted(forms))
+    assert merged["crane tern lowered by fog"] == "crane tern lowered by fog"
+    assert set(merged.values()) - set(forms) == {"crane <*> hoisted by <*>"}
+
+
+def test_two_stretches_at_both_ends_stay_apart() -> None:
+    pairs = zip(_NAMES, ("oar", "sail", "mast", "keel", "hull", "deck", "rudder"), strict=True)
+    forms = {f"{old} is retired, rename it to {new}" for old, new in pairs}
+    assert merge_templates(sorted(forms)) == {form: form for form in forms}
+
+
+def test_two_stretches_taking_values_of_one_set_stay_apart() -> None:
+    states = ("DOCKED", "LOADING", "SEALED", "DEPARTED", "ARRIVED", "HELD")
+    forms = {f"hold <*> moved from {a} to {b} now" for a, b in pairwise(states)}
+    forms |= {f"hold <*> moved from {a} to HELD now" for a in states[:2]}
+    assert merge_templates(sorted(forms)) == {form: form for form in forms}
