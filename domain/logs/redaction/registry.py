@@ -21,6 +21,7 @@ from typing import Final
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
+from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
     NAMED_KEYS,
@@ -72,6 +73,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     SETTER_CALLS,
     USERINFO_WORDS,
     COMMAND_SECRETS,
+    CONFIG_PAIRS,
     CARD_CODES,
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,

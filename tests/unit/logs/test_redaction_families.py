@@ -242,6 +242,9 @@ def test_a_value_named_by_a_country_id_word_a_protocol_or_a_record_is_replaced(
         ("api_token_expires_in=900 password_latency=20ms", "=900"),
         ("wal 00:11:22:33:44 flushed", "00:11:22:33:44"),
         ("tar -x -f dump.tar -C /srv", "dump.tar"),
+        ('- name: REPLICAS value: "5"', '"5"'),
+        ("idleTimeout.......600000", "600000"),
+        ("LOGIN attempt(3) rejected: bad input", "rejected:"),
     ],
 )
 def test_words_around_ids_protocols_and_records_that_are_no_value_stay(
