@@ -51,7 +51,9 @@ def _record(match: re.Match[str]) -> str:
 
 
 def _gate(shape: str) -> bool:
-    return shape in ("AUTH", '"AUTH"', "LOGIN") or _RECORD_SHAPE(shape) is not None
+    if shape in ("AUTH", '"AUTH"', "LOGIN"):
+        return True
+    return shape.count(":") >= 4 and _RECORD_SHAPE(shape) is not None
 
 
 def _probe(lowered: str) -> bool:

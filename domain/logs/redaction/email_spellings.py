@@ -47,10 +47,12 @@ _SPELLED: Final = re.compile(
 
 
 def _gate(shape: str) -> bool:
+    if "%" in shape or shape == "AT":
+        return True
+    if "(" not in shape and "[" not in shape and "{" not in shape:
+        return False
     lowered = shape.lower()
-    return (
-        "%" in lowered or "at)" in lowered or "at]" in lowered or "at}" in lowered or shape == "AT"
-    )
+    return "at)" in lowered or "at]" in lowered or "at}" in lowered
 
 
 def _probe(lowered: str) -> bool:

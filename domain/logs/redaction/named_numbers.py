@@ -153,11 +153,14 @@ _DURATION: Final = re.compile(r"\d+(?:\.\d+)?(?:ns|us|ms|s|m|h|d|kb|mb|gb|%)", r
 
 
 def _name_word(shape: str) -> bool:
-    """A word holding one of the names (alone, as a key, or as a JSON key in a longer word)."""
+    """A word holding one of the names (alone, as a key, or as a quoted key in a longer word:
+    JSON without spaces)."""
     lowered = shape.lower()
     if lowered.split("=", 1)[0].strip(_STRIP) in _NAMES:
         return True
-    return len(lowered) > 6 and not _NAMES.isdisjoint(_TOKEN.findall(lowered))
+    if len(lowered) <= 6 or ('"' not in lowered and "'" not in lowered):
+        return False
+    return not _NAMES.isdisjoint(_TOKEN.findall(lowered))
 
 
 def _named(match: re.Match[str]) -> str:
@@ -173,7 +176,8 @@ def _named(match: re.Match[str]) -> str:
 
 
 def _probe(lowered: str) -> bool:
-    return any(char.isdigit() for char in lowered)
+    """A text holding one of the names as a word of its own (one scan, one set test)."""
+    return not _NAMES.isdisjoint(_TOKEN.findall(lowered))
 
 
 NAMED_NUMBERS: Final = TextFamily(
