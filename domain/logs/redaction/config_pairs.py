@@ -81,15 +81,18 @@ def _apply(text: str) -> str:
 
 
 _FIELD_STARTS: Final = ("name", "key", "parametername", "variable")
+_FIELD_INITIALS: Final = frozenset("nNkKpPvV")
 
 
 def _gate(shape: str) -> bool:
     """A word that starts a name field (``name:``, ``name="``, ``"Name":``, ``key="``) or
     holds one inside a JSON object, or pads a key with dots."""
-    lowered = shape.lower()
-    if lowered.lstrip("-{[\"' <").startswith(_FIELD_STARTS):
+    if "...." in shape:
         return True
-    return '"name"' in lowered or "...." in lowered
+    field = shape.lstrip("-{[\"' <")
+    if field[:1] in _FIELD_INITIALS and field.lower().startswith(_FIELD_STARTS):
+        return True
+    return '"' in shape and '"name"' in shape.lower()
 
 
 def _probe(lowered: str) -> bool:

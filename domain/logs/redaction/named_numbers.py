@@ -137,6 +137,7 @@ _ACCOUNT_NAMES: Final = frozenset(
 )
 _NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES
 _STRIP: Final = ":=#\"'.,;()[]{}"
+_LONGEST: Final = max(len(name) for name in _NAMES) + 4
 _NAME_RUN: Final = "|".join(
     sorted((re.escape(name) for name in _NAMES), key=lambda name: -len(name))
 )
@@ -155,12 +156,13 @@ _DURATION: Final = re.compile(r"\d+(?:\.\d+)?(?:ns|us|ms|s|m|h|d|kb|mb|gb|%)", r
 def _name_word(shape: str) -> bool:
     """A word holding one of the names (alone, as a key, or as a quoted key in a longer word:
     JSON without spaces)."""
-    lowered = shape.lower()
-    if lowered.split("=", 1)[0].strip(_STRIP) in _NAMES:
-        return True
-    if len(lowered) <= 6 or ('"' not in lowered and "'" not in lowered):
-        return False
-    return not _NAMES.isdisjoint(_TOKEN.findall(lowered))
+    if '"' in shape or "'" in shape:
+        lowered = shape.lower()
+        if lowered.split("=", 1)[0].strip(_STRIP) in _NAMES:
+            return True
+        return len(lowered) > 6 and not _NAMES.isdisjoint(_TOKEN.findall(lowered))
+    head = shape.split("=", 1)[0] if "=" in shape else shape
+    return len(head) <= _LONGEST and head.lower().strip(_STRIP) in _NAMES
 
 
 def _named(match: re.Match[str]) -> str:
