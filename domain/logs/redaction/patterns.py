@@ -121,9 +121,10 @@ URL_PASSWORD: Final = re.compile(
 """``scheme://user:password@host`` (also ``redis://:password@host``)."""
 CLI_CREDENTIALS: Final = re.compile(
     r"(?P<mysql>\bmysql(?:dump|admin|sh)?\b[^\n]*?\s-p)(?P<pw>[^\s\"']+)"
-    r"|(?P<curl>(?<![\w-])(?:-u|--user)[ \t]+[^\s:\"']+:)(?P<userpw>[^\s\"']+)"
+    r"|(?P<curl>(?<![\w-])(?:-u|--user)[ \t]+[^\s:\"']+:"
+    r"|(?<![\w-])(?:-U|--user)[ \t]+[\"']?[^\s%:\"']+%)(?P<userpw>[^\s\"']+)"
 )
-"""``mysql -uroot -pPASSWORD`` and ``curl -u user:password``."""
+"""``mysql -uroot -pPASSWORD``, ``curl -u user:password`` and Samba's ``-U user%password``."""
 EZCONNECT: Final = re.compile(
     r"(?P<user>\b[A-Za-z_][\w$#]*)/(?P<pw>[^@\s/\"']+)@(?=//|[A-Za-z0-9])"
 )

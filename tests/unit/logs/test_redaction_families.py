@@ -245,6 +245,7 @@ def test_a_value_named_by_a_country_id_word_a_protocol_or_a_record_is_replaced(
         ('- name: REPLICAS value: "5"', '"5"'),
         ("idleTimeout.......600000", "600000"),
         ("LOGIN attempt(3) rejected: bad input", "rejected:"),
+        ("createdb -U owner_app shop_2026", "owner_app"),
     ],
 )
 def test_words_around_ids_protocols_and_records_that_are_no_value_stay(
