@@ -12,6 +12,7 @@ that says they are a login.
 * **Login pairs**: ``login backup:Xp4ss-2026``, ``credentials reporter/Rp0rt!ng9``, ``creds
   admin:S3cr3t``. The part after ``:`` or ``/`` is replaced when it is shaped like a password
   (``credential_phrases.password_shaped``); a port (``login db01:5432``) or a word stays.
+  ``chpasswd`` reads the same pairs (``chpasswd <<< 'jdoe:…'``).
 """
 
 from __future__ import annotations
@@ -85,19 +86,20 @@ NAMED_KEYS: Final = TextFamily(
 )
 
 _LOGIN_PAIR: Final = re.compile(
-    r"(?i)\b(log[io]n|credentials?|creds)([ \t]+)([A-Za-z][\w.\-@]{0,63})([:/])"
+    r"(?i)\b(log[io]n|credentials?|creds|chpasswd)([ \t]+(?:<<<[ \t]*)?[\"']?)"
+    r"([A-Za-z][\w.\-@]{0,63})([:/])"
     r"([^\s\"'<]\S*)"
 )
 _PAIR_WORD: Final = re.compile(r"[\"'(\[]?[A-Za-z][\w.\-@]{0,63}[:/][^\s\"'<]{6}").match
 """A word that may be a ``user:password`` pair (a timestamp, starting with a digit, is not)."""
 _LOGIN_WORDS: Final = frozenset(
-    {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:"}
+    {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:", "chpasswd"}
 )
 
 
 def _login_pair(match: re.Match[str]) -> str:
     value = match.group(5)
-    core = value.rstrip(".,;)")
+    core = value.rstrip(".,;)\"'")
     if len(core) < 6 or not password_shaped(core):
         return match.group(0)
     head = match.group(1) + match.group(2) + match.group(3) + match.group(4)
@@ -108,7 +110,7 @@ LOGIN_PAIRS: Final = TextFamily(
     name="user and password pairs after a login word",
     gate=lambda shape: shape.lower() in _LOGIN_WORDS,
     cue=lambda shape: _PAIR_WORD(shape) is not None,
-    probe=lambda lowered: "log" in lowered or "cred" in lowered,
+    probe=lambda lowered: "log" in lowered or "cred" in lowered or "chpasswd" in lowered,
     apply=lambda text: _LOGIN_PAIR.sub(_login_pair, text),
 )
 

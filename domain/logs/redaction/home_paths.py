@@ -1,6 +1,9 @@
 """User names in home directories: ``/home/<USER>``, ``/Users/<USER>``, ``C:\\Users\\<USER>``
-(also with ``/`` or escaped ``\\\\``), ``~<USER>``. The rest of the path stays; shared folders
-(``/Users/Shared``, ``C:\\Users\\Public``, ``Default``, ``All Users``) are not user names."""
+(also with ``/`` or escaped ``\\\\``), ``~<USER>``, a Windows drive mounted elsewhere
+(``/mnt/c/Users/<USER>``, ``/cygdrive/c/Users/<USER>``) and shares of home folders
+(``\\\\fs01\\home$\\<USER>``, ``\\\\fs01\\Users\\<USER>``, ``profiles``). The rest of the
+path stays; shared folders (``/Users/Shared``, ``C:\\Users\\Public``, ``Default``, ``All
+Users``) are not user names."""
 
 from __future__ import annotations
 
@@ -16,7 +19,9 @@ _USER: Final = Placeholder.USER.value
 _NOT_USERS: Final = frozenset({"shared", "public", "default", "all users", "default user"})
 _HOME: Final = re.compile(
     r"(?P<prefix>(?:(?<![\w.])/(?:export/|var/)?home/|(?<![\w.])/Users/"
-    r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)))"
+    r"|(?<![\w.])/(?:mnt/|cygdrive/)?[A-Za-z]/Users/"
+    r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)"
+    r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\))"
     r"(?P<user>[^/\\\s\"':;,*<>|]+)"
     r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
 )
@@ -35,7 +40,11 @@ def _home(match: re.Match[str]) -> str:
 HOME_PATHS: Final = WordFamily(
     name="home directories",
     hint=lambda shape: (
-        "/home/" in shape or "Users" in shape or "~" in shape or "Documents and" in shape
+        "/home/" in shape
+        or "Users" in shape
+        or "~" in shape
+        or "Documents and" in shape
+        or "\\\\" in shape
     ),
     pattern=_HOME,
     replace=_home,

@@ -87,9 +87,12 @@ AUTH_HEADER_QUOTED: Final = re.compile(
 )
 AUTH_HEADER_UNQUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\s*[:=]\s*)"
-    r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+)?"
+    r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"
+    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}))?"
     r"(digest\s+.*|[^\s\"']+)"
 )
+"""An ``Authorization`` header without quotes; a scheme not listed (``Bot``, ``SSWS``,
+``GenieKey``) is a capitalised word before credentials of 16 characters or more."""
 AUTH_SCHEME: Final = re.compile(
     r"(?i)\b(bearer|basic|token|apikey|api-key)(\s+)([A-Za-z0-9\-._~+/:]{8,}=*)(?![\w\-.~+/=])"
 )
@@ -107,7 +110,7 @@ KEY_VALUE: Final = re.compile(
 """``key=value``, ``key: value``, ``"key": "value"``, ``\\"key\\":\\"value\\"``,
 ``key => value`` (the caller decides whether the key names a credential)."""
 FLAG_VALUE: Final = re.compile(
-    r"(?<![\w-])(?P<flag>--?[A-Za-z][A-Za-z0-9_\-]*)(?P<sep>[ \t]+)(?P<value>" + _VALUE + r")"
+    r"(?<![\w-])(?P<flag>--?[A-Za-z][A-Za-z0-9_\-]*)(?P<sep>[ \t]+)(?!-)(?P<value>" + _VALUE + r")"
 )
 """``--password value`` (a command-line flag and its separate value)."""
 XML_VALUE: Final = re.compile(r"<(?P<tag>[A-Za-z_][\w.\-]*)>(?P<value>[^<]{1,512})</(?P=tag)>")
@@ -118,9 +121,10 @@ URL_PASSWORD: Final = re.compile(
 """``scheme://user:password@host`` (also ``redis://:password@host``)."""
 CLI_CREDENTIALS: Final = re.compile(
     r"(?P<mysql>\bmysql(?:dump|admin|sh)?\b[^\n]*?\s-p)(?P<pw>[^\s\"']+)"
-    r"|(?P<curl>(?<![\w-])(?:-u|--user)[ \t]+[^\s:\"']+:)(?P<userpw>[^\s\"']+)"
+    r"|(?P<curl>(?<![\w-])(?:-u|--user)[ \t]+[^\s:\"']+:"
+    r"|(?<![\w-])(?:-U|--user)[ \t]+[\"']?[^\s%:\"']+%)(?P<userpw>[^\s\"']+)"
 )
-"""``mysql -uroot -pPASSWORD`` and ``curl -u user:password``."""
+"""``mysql -uroot -pPASSWORD``, ``curl -u user:password`` and Samba's ``-U user%password``."""
 EZCONNECT: Final = re.compile(
     r"(?P<user>\b[A-Za-z_][\w$#]*)/(?P<pw>[^@\s/\"']+)@(?=//|[A-Za-z0-9])"
 )
@@ -177,7 +181,8 @@ _POD_HASH: Final = "[bcdfghjklmnpqrstvwxz2456789]"
 PREFIXED_SECRETS: Final = re.compile(
     # password hashes
     r"(?P<crypt>\$(?:2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|argon2(?:id|i|d)\$[^\s\"']+"
-    r"|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{20,}|pbkdf2[\-\w]*\$[^\s\"']+)"
+    r"|(?:[156]|apr1|md5|sha1)\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{20,}"
+    r"|y\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{1,32}\$[./A-Za-z0-9]{20,}|pbkdf2[\-\w]*\$[^\s\"']+)"
     r"|\{SSHA\}[A-Za-z0-9+/=]{20,})"
     # webhook URLs whose path is the credential
     r"|(?P<webhook>(?:hooks\.slack\.com/(?:services|workflows|triggers)"

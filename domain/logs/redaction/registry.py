@@ -20,6 +20,8 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
+from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
     NAMED_KEYS,
@@ -32,9 +34,11 @@ from factledger.domain.logs.redaction.credential_phrases import (
     SHORT_FLAGS,
 )
 from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
+from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
@@ -68,13 +72,17 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     LOGIN_PAIRS,
     SETTER_CALLS,
     USERINFO_WORDS,
+    COMMAND_SECRETS,
+    CONFIG_PAIRS,
     CARD_CODES,
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
+    NAMED_NUMBERS,
     DOCUMENT_NUMBERS,
     BIRTH_DATES,
     NATIONAL_PHONES,
     BARE_ADDRESSES,
+    EMAIL_SPELLINGS,
 )
 
 

@@ -55,6 +55,21 @@ QUANTITY_WORDS: Final = frozenset(
         "rate",
         "window",
         "age",
+        "expires",
+        "expiry",
+        "expiration",
+        "latency",
+        "delay",
+        "elapsed",
+        "issued",
+        "version",
+        "generation",
+        "rotation",
+        "depth",
+        "hits",
+        "misses",
+        "errors",
+        "failures",
     }
 )
 PLURAL_NOUNS: Final = frozenset(

@@ -199,3 +199,56 @@ def test_words_after_a_credential_or_document_noun_that_are_no_value_stay(
     line: str, kept: str
 ) -> None:
     assert kept in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "secret"),
+    [
+        ("applicant bsn: 123456782 stored", "123456782"),
+        ("klient PESEL 90090515836 zweryfikowany", "90090515836"),
+        ("id check cpf=529.982.247-25 passed", "982.247"),
+        ("kyc: aadhaar no. 4998 1234 5678 uploaded", "1234 5678"),
+        ('{"holder":"x","hetu":"010594Y9032"}', "010594Y9032"),
+        ("refund to account no 987654321012 scheduled", "987654321012"),
+        ("Kontonummer: 1234567890 gespeichert", "1234567890"),
+        ("reach the owner at r.ahmed%40mail.example.org today", "r.ahmed"),
+        ("owner s.ng (at) shop (dot) example for billing", "s.ng"),
+        ('cmd="AUTH" "app" "Kz8!mq2Lw" from 10.1.1.1', "Kz8!mq2Lw"),
+        ("replica.example:6432:*:stream:Strm-9qLw entry read", "Strm-9qLw"),
+        ("keytool -list -keystore ca.p12 -storepass Tr4st-St0re", "Tr4st-St0re"),
+        ("Authorization: GenieKey 8f3Kq2LmW9zPx7RtVb4Nc6Yd", "8f3Kq2LmW9zPx7RtVb4Nc6Yd"),
+        ("stored hash $apr1$abCD1234$Qq9Ww8Ee7Rr6Tt5Yy4Uu3/", "Qq9Ww8Ee7Rr6Tt5Yy4Uu3"),
+        (r"profile at \\corp-fs\profiles$\t.nguyen\ntuser.dat", "t.nguyen"),
+        ('chpasswd <<< "svc_backup:Bk-9wQz!4"', "Bk-9wQz!4"),
+    ],
+)
+def test_a_value_named_by_a_country_id_word_a_protocol_or_a_record_is_replaced(
+    line: str, secret: str
+) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("bsn check took 45ms", "45ms"),
+        ("account 812 suspended for 30 days", "812"),
+        ("account opened 2026-01-31 by ops", "2026-01-31"),
+        ("identity sync v3.2.1 done", "v3.2.1"),
+        ("AUTH rejected for client 42", "rejected"),
+        ("run 7654321 ended", "7654321"),
+        ("url /q?term=a%2Cb%40c returned 200", "200"),
+        ("CAUGHT AT org.acme.Main line 12", "org.acme.Main"),
+        ("api_token_expires_in=900 password_latency=20ms", "=900"),
+        ("wal 00:11:22:33:44 flushed", "00:11:22:33:44"),
+        ("tar -x -f dump.tar -C /srv", "dump.tar"),
+        ('- name: REPLICAS value: "5"', '"5"'),
+        ("idleTimeout.......600000", "600000"),
+        ("LOGIN attempt(3) rejected: bad input", "rejected:"),
+        ("createdb -U owner_app shop_2026", "owner_app"),
+    ],
+)
+def test_words_around_ids_protocols_and_records_that_are_no_value_stay(
+    line: str, kept: str
+) -> None:
+    assert kept in Redactor().redact(line)
