@@ -99,9 +99,16 @@ def _probe(lowered: str) -> bool:
     return "value" in lowered or "</" in lowered or "...." in lowered
 
 
+def _cue(shape: str) -> bool:
+    """A word that starts or holds a value field, closes an XML entry or pads a key: without
+    one a name field (``key=shipping:51429``) has no value of this family to read."""
+    return "...." in shape or "</" in shape or "value" in shape.lower()
+
+
 CONFIG_PAIRS: Final = TextFamily(
     name="credentials in name and value fields, keyed XML entries and padded keys",
     gate=_gate,
     probe=_probe,
     apply=_apply,
+    cue=_cue,
 )
