@@ -29,6 +29,7 @@ from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
+from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
@@ -100,6 +101,7 @@ def _supporting(
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_every_record(claim, views)
         or check_group_count(claim, views)
+        or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
