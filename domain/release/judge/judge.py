@@ -43,6 +43,7 @@ from factledger.domain.release.judge.text_rules import (
     check_trouble,
     compounds,
 )
+from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
@@ -87,6 +88,9 @@ def _supporting(
     prose = [clause for view in views for clause in view.about(keys)] + list(extra)
     stems = frozenset().union(*(view.stems for view in views), *(c.stems for c in extra))
     text = " ".join(view.text for view in views)
+    bucketed, claim = over_buckets(claim, views)
+    if bucketed is not None:
+        return bucketed
     return (
         (check_overreach(claim, text) if conclusion else None)
         or check_entities(claim, views, known)
