@@ -25,6 +25,7 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
+from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
@@ -97,6 +98,7 @@ def _supporting(
         or check_levels(claim, views)
         or check_times(claim, views)
         or check_offsets(claim)
+        or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
         or check_multipliers(claim, views)
         or (None if conclusion else check_records(claim, views))
