@@ -25,10 +25,12 @@ _BEFORE = re.compile(rf"\b{_WORD}\s*[=#:]?\s*#?$", re.IGNORECASE)
 def check_identifier_numbers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """A whole number of the claim that the cited calls hold only as an identifier is not
     written as one in the claim: ungrounded."""
-    texts = [text for view in views for text in _strings(view.content)]
-    ids = {m.group(1) for text in texts for m in _AFTER_WORD.finditer(text)}
+    if not claim.quantities:
+        return None
+    ids = {m.group(1) for view in views for m in _AFTER_WORD.finditer(view.text)}
     if not ids:
         return None
+    texts = [text for view in views for text in _strings(view.content)]
     for quantity, position in claim.quantities:
         if quantity.dimension is not None or not quantity.value.is_integer():
             continue
