@@ -33,6 +33,8 @@ _HYPHEN_UNIT = re.compile(
     r"(\d)-(ms|millisecond|second|sec|minute|min|hour|day|byte|kb|mb|gb|percent)\b", re.I
 )
 _UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x)$", re.I)
+_PER_TIME = re.compile(r"^[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|day)$", re.I)
+"""A unit per a unit of time (``MB/s``, ``records/min``): no identifier."""
 
 
 @frozen
@@ -89,7 +91,7 @@ def parse_claim(text: str) -> ParsedClaim:
     for m in _TOKEN.finditer("".join(blanked)):
         token = m.group().rstrip(".:/")
         low = token.lower()
-        if low in ACRONYMS or _UNIT_WORD.match(token):
+        if low in ACRONYMS or _UNIT_WORD.match(token) or _PER_TIME.match(token):
             continue
         if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):
             compounds.append(token)

@@ -25,10 +25,12 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
+from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
+from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
@@ -42,6 +44,7 @@ from factledger.domain.release.judge.text_rules import (
     check_trouble,
     compounds,
 )
+from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
@@ -86,12 +89,16 @@ def _supporting(
     prose = [clause for view in views for clause in view.about(keys)] + list(extra)
     stems = frozenset().union(*(view.stems for view in views), *(c.stems for c in extra))
     text = " ".join(view.text for view in views)
+    bucketed, claim = over_buckets(claim, views)
+    if bucketed is not None:
+        return bucketed
     return (
         (check_overreach(claim, text) if conclusion else None)
         or check_entities(claim, views, known)
         or check_levels(claim, views)
         or check_times(claim, views)
         or check_offsets(claim)
+        or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
         or check_multipliers(claim, views)
         or (None if conclusion else check_records(claim, views))
@@ -100,6 +107,7 @@ def _supporting(
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_every_record(claim, views)
         or check_group_count(claim, views)
+        or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )

@@ -20,6 +20,7 @@ from datetime import datetime
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants, resolved, within
+from factledger.domain.release.judge.negative_verbs import denies_searched, named_terms
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
@@ -84,14 +85,17 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     threshold = _threshold_cue(claim, views)
     if threshold is not None:
         stated = stated.replace(threshold, " ")
-    broader = _BROADER.search(stated)
+    query = " ".join(view.scope.query for view in views)
+    denials = [(m, denies_searched(stated, m.start(), query)) for m in _BROADER.finditer(stated)]
+    searched = next((m.group() for m, denied in denials if denied), None)
+    broader = next((m for m, denied in denials if not denied), None)
     ever = _EVER.search(stated)
     if ever is not None and any(_bounded(view) for view in views):
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
     found_cue = _NO_MATCH.search(_outside_terms(claim.text, views))
-    cue = found_cue.group() if found_cue is not None else threshold
+    cue = found_cue.group() if found_cue is not None else threshold or searched
     if cue is None:
         return Finding(GroundingReason.POLARITY_MISMATCH)
     for view in views:
@@ -169,7 +173,8 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     lowered = claim.text.lower()
     broader = Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, cue)
     query = content_stems(_PAIR.sub(lambda m: _pair(m, lowered), scope.query))
-    if any(not has_stem(term, claim.stems) for term in query) and not present(
+    named = claim.stems | named_terms(scope.query, (word.raw for word in claim.words))
+    if any(not has_stem(term, named) for term in query) and not present(
         scope.query.lower().strip(), lowered
     ):
         return broader

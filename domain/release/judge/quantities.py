@@ -65,6 +65,11 @@ purpose."""
 _FREE_PAIRS = 8
 """Up to this many values, any two may be combined without the claim writing either."""
 _KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
+_SIZE_PER_TIME = re.compile(
+    r"(?:^|_)(?:(bytes|kb|kib|mb|mib|gb|gib|tb)_)?per_?(?:sec(?:ond)?|s|min(?:ute)?|h(?:ou)?r|day)$"
+)
+"""A rate in a field's name: its values are of the size before it (``apply_mb_per_sec``: MB),
+never of the unit of time it is per (``jobs_per_sec`` is a count)."""
 _ABOUT = re.compile(
     r"\b(about|around|roughly|approximately|approx|nearly|almost|some|~)\s*$", re.IGNORECASE
 )
@@ -102,6 +107,9 @@ def _quantity(number: str, unit: str | None, text: str = "", bound: str = "=") -
 
 def key_unit(key: str) -> str | None:
     """The unit a field name carries (``waited_ms`` → ms), if any."""
+    rate = _SIZE_PER_TIME.search(key.lower())
+    if rate is not None:
+        return rate.group(1)
     found = _KEY_UNIT.search(key.lower())
     if found is None:
         return None

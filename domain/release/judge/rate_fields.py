@@ -8,12 +8,14 @@ are read from result keys, SQL columns and ``name=value`` pairs of log text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from factledger.domain.json_types import JsonValue
 
-__all__ = ["field_unit", "result_rates", "text_rates"]
+__all__ = ["field_quantity_unit", "field_unit", "result_rates", "size_rates", "text_rates"]
 
+_T = TypeVar("_T")
 _SECOND = 1e3
 _FIELD = re.compile(
     r"(?:^|[_.\-])(?:(rps|qps|tps|per_?sec(?:ond)?|per_?s)"
@@ -21,6 +23,9 @@ _FIELD = re.compile(
     re.IGNORECASE,
 )
 _UNITS = (_SECOND, 60 * _SECOND, 3600 * _SECOND, 86400 * _SECOND)
+_SIZE = re.compile(r"(?:^|[_.\-])(bytes|b|kb|kib|mb|mib|gb|gib|tb)[_.\-]per", re.IGNORECASE)
+_SPELLED = {"bytes": "B", "b": "B", "kb": "kB", "kib": "KiB", "mb": "MB", "mib": "MiB"}
+_SPELLED |= {"gb": "GB", "gib": "GiB", "tb": "TB"}
 _PAIR = re.compile(r"\b([A-Za-z][\w.\-]*)=(\d[\d,]*(?:\.\d+)?)\b")
 
 
@@ -31,6 +36,24 @@ def field_unit(name: str) -> float | None:
     if found is None:
         return None
     return next(unit for group, unit in zip(found.groups(), _UNITS, strict=True) if group)
+
+
+def field_quantity_unit(name: str) -> tuple[str, float] | None:
+    """The size and the milliseconds of the unit of time of a field whose name gives both
+    (``apply_mb_per_sec`` → MB per 1,000 ms), if any."""
+    per = field_unit(name)
+    size = _SIZE.search(name)
+    if per is None or size is None:
+        return None
+    return _SPELLED[size.group(1).lower()], per
+
+
+def size_rates(content: JsonValue) -> Iterator[tuple[str, float]]:
+    """The values of size-rate fields of a result (keys, SQL columns), each as its text with
+    the size (``212.5 MB``) and the ms of the unit of time it is per."""
+    for value, unit in _keyed(content, reader=field_quantity_unit):
+        size, per = unit
+        yield f"{value:g} {size}", per
 
 
 def text_rates(texts: Iterable[str]) -> Iterator[tuple[float, float]]:
@@ -47,25 +70,27 @@ def text_rates(texts: Iterable[str]) -> Iterator[tuple[float, float]]:
 def result_rates(content: JsonValue, texts: Iterable[str]) -> Iterator[tuple[float, float]]:
     """The values of rate fields of a result (keys, SQL columns, ``name=value`` in its
     texts), as (value, unit ms)."""
-    yield from _keyed(content)
+    yield from _keyed(content, reader=field_unit)
     yield from text_rates(texts)
 
 
-def _keyed(value: JsonValue, key: str = "") -> Iterator[tuple[float, float]]:
+def _keyed(
+    value: JsonValue, key: str = "", *, reader: Callable[[str], _T | None]
+) -> Iterator[tuple[float, _T]]:
     if isinstance(value, dict):
         columns, rows = value.get("columns"), value.get("rows")
         if isinstance(columns, list) and isinstance(rows, list):
             for row in rows:
                 if isinstance(row, list):
                     for name, cell in zip(columns, row, strict=False):
-                        yield from _keyed(cell, str(name))
+                        yield from _keyed(cell, str(name), reader=reader)
         for name, item in value.items():
             if name not in {"rows", "scope"}:
-                yield from _keyed(item, name)
+                yield from _keyed(item, name, reader=reader)
     elif isinstance(value, list):
         for item in value:
-            yield from _keyed(item, key)
+            yield from _keyed(item, key, reader=reader)
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        unit = field_unit(key) if key else None
+        unit = reader(key) if key else None
         if unit is not None:
             yield float(value), unit

@@ -24,7 +24,8 @@ from itertools import combinations
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants, resolved
-from factledger.domain.release.judge.quantities import Quantity, close
+from factledger.domain.release.judge.quantities import Quantity, close, holds, text_quantities
+from factledger.domain.release.judge.rate_fields import size_rates
 
 __all__ = ["field_unit_differs", "is_period", "is_rate", "per_unit_differs", "rate_unit"]
 
@@ -56,7 +57,10 @@ def field_unit_differs(
     claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
 ) -> bool:
     """True when the number is the value of a rate field (``limit_rps=50``) and the claim
-    gives it per another unit of time, not that field's ("50 requests a minute")."""
+    gives it per another unit of time, not that field's ("50 requests a minute"); a size
+    of a size-rate field (``apply_mb_per_sec``) likewise ("96.4 MB a minute")."""
+    if quantity.dimension == "size":
+        return _size_rate_differs(claim, quantity, position, views)
     unit = rate_unit(claim, quantity, position)
     if unit is None:
         return False
@@ -64,6 +68,21 @@ def field_unit_differs(
         u for view in views for value, u in view.rates if close(quantity.value, value, quantity)
     }
     return bool(units) and unit not in units
+
+
+def _size_rate_differs(
+    claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[CallView]
+) -> bool:
+    found = _PER.match(claim.text, position + len(quantity.text))
+    if found is None:
+        return False
+    units = {
+        per
+        for view in views
+        for written, per in size_rates(view.content)
+        if any(holds(quantity, field) for field in text_quantities(written))
+    }
+    return bool(units) and _UNIT_MS[found.group(1).lower()] not in units
 
 
 def per_unit_differs(

@@ -1,0 +1,64 @@
+"""The searched action, denied: "never retried an upload", "did not evict any session",
+"no failover". Such a negative observation says that the search for that action found
+nothing, when the verb (any inflection, the common irregular past tenses) or its noun
+written as one word ("failover" for "fail over", "fallback" for "falling back") is a term
+of the cited query. A verb the query did not search keeps the claim broader than its scope.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import pairwise
+
+from factledger.domain.release.judge.words import stem
+
+__all__ = ["denies_searched", "named_terms"]
+
+_DENIED = re.compile(
+    r"\b(?:never|(?:did|does|do|was|were|is|are|has|have|had)\s*n[o']t)\s+([a-z]+)", re.I
+)
+_IRREGULAR = {
+    "fell": "fall", "ran": "run", "went": "go", "sent": "send", "threw": "throw",
+    "broke": "break", "began": "begin", "wrote": "write", "took": "take", "got": "get",
+    "came": "come", "left": "leave", "lost": "lose", "held": "hold", "froze": "freeze",
+    "rose": "rise", "built": "build", "caught": "catch", "kept": "keep", "spent": "spend",
+    "shut": "shut", "hit": "hit", "read": "read", "saw": "see", "found": "find",
+}  # fmt: skip
+_WORD = re.compile(r"[a-z]+")
+
+
+def _forms(word: str) -> set[str]:
+    """The stems a verb may be searched by (retried → retry, cancelled → cancel)."""
+    low = word.lower()
+    found = {stem(low), stem(_IRREGULAR.get(low, low))}
+    for item in list(found):
+        if item.endswith("i"):
+            found.add(item[:-1] + "y")
+        if len(item) > 3 and item[-1] == item[-2]:
+            found.add(item[:-1])
+    return found
+
+
+def denies_searched(text: str, at: int, query: str) -> bool:
+    """True when the denial starting at ``at`` of ``text`` ("never retried", "did not
+    evict") denies a verb that is a term of ``query``."""
+    found = _DENIED.match(text, at)
+    if found is None:
+        return False
+    terms = {stem(word) for word in _WORD.findall(query.lower())}
+    return bool(_forms(found.group(1)) & terms)
+
+
+def named_terms(query: str, words: Iterable[str]) -> frozenset[str]:
+    """The query's terms a claim names in another form of the word ("retried" for
+    "retrying") or by writing two adjacent ones as one word ("failover" names "fail over",
+    "fallback" names "falling back")."""
+    terms = [stem(word) for word in _WORD.findall(query.lower())]
+    given = [word.lower() for word in words]
+    written = {form for word in given for form in _forms(word)} | set(given)
+    named = {term for term in terms if term in written}
+    for first, second in pairwise(terms):
+        if first + second in written:
+            named.update((first, second))
+    return frozenset(named)
