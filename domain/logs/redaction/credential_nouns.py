@@ -65,22 +65,10 @@ def _named_key(match: re.Match[str]) -> str:
     return match.group(1) + match.group(2) + _SECRET + match.group(3)[len(value) :]
 
 
-_UUID_SHAPE: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-
-
-def _key_shape(shape: str) -> bool:
-    """A word that may be a key (``key_shaped`` on a shape, whose digits are ``0``)."""
-    if len(shape) < 16:
-        return False
-    if "0" in shape and not shape.isalnum() and _UUID_SHAPE.search(shape.lower()) is not None:
-        return True
-    return "0" in shape and shape.lower() != shape and shape.upper() != shape
-
-
 NAMED_KEYS: Final = TextFamily(
     name="keys, secrets and tokens after their name",
     gate=_names_key,
-    cue=_key_shape,
+    after_key=False,
     probe=lambda lowered: "key" in lowered or "secret" in lowered or "token" in lowered,
     apply=lambda text: _NAMED_KEY.sub(_named_key, text),
 )
@@ -90,8 +78,6 @@ _LOGIN_PAIR: Final = re.compile(
     r"([A-Za-z][\w.\-@]{0,63})([:/])"
     r"([^\s\"'<]\S*)"
 )
-_PAIR_WORD: Final = re.compile(r"[\"'(\[]?[A-Za-z][\w.\-@]{0,63}[:/][^\s\"'<]{6}").match
-"""A word that may be a ``user:password`` pair (a timestamp, starting with a digit, is not)."""
 _LOGIN_WORDS: Final = frozenset(
     {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:", "chpasswd"}
 )
@@ -109,7 +95,7 @@ def _login_pair(match: re.Match[str]) -> str:
 LOGIN_PAIRS: Final = TextFamily(
     name="user and password pairs after a login word",
     gate=lambda shape: shape.lower() in _LOGIN_WORDS,
-    cue=lambda shape: _PAIR_WORD(shape) is not None,
+    after_key=False,
     probe=lambda lowered: "log" in lowered or "cred" in lowered or "chpasswd" in lowered,
     apply=lambda text: _LOGIN_PAIR.sub(_login_pair, text),
 )

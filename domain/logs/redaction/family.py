@@ -56,3 +56,7 @@ class TextFamily:
     """When given, the gate read again on a word itself (not its shape) whose shape passed
     it: for a family whose values depend on a digit's value (a trunk ``0``), so that words of
     a passing shape without such a digit (``2005.06.03``) do not send their text to it."""
+    after_key: bool = True
+    """False when no value of the family follows the key of a ``key=value`` word (its pattern
+    needs white space after the word that names the value, ``api key …``, ``login …``): such a
+    key then passes neither its gate nor its cue."""

@@ -26,6 +26,7 @@ from factledger.domain.logs.redaction.registry import (
     CONFIRMED,
     PAIRED,
     PAIRED_CUES,
+    key_families_gated,
     pair_complete,
     redact_text_families,
     text_families_gated,
@@ -55,7 +56,6 @@ from factledger.domain.logs.redaction.word_shapes import (
 
 __all__ = ["Redactor"]
 
-_UUID_FLAGS: Final = text_families_gated("00000000-0000-0000-0000-000000000000") << FAMILY_SHIFT
 _MEMO_LIMIT: Final = 200_000
 _MEMO_CHARS: Final = 16_000_000
 """The word memory is emptied when the words it holds reach this many characters."""
@@ -286,7 +286,7 @@ class Redactor:
             flags = 0
             redacted = _IP + (address.group(2) or "")
         elif patterns.HEX_ID(word) is not None:
-            flags = _UUID_FLAGS if len(word) == 36 else 0  # a UUID may be a key after its name
+            flags = 0
             redacted = word
             if HAS_DIGIT(word) is not None:
                 shape_hook = self._digits_hook
@@ -314,7 +314,7 @@ class Redactor:
         key = word[: equals + 1]
         known_key = self._keys.get(key)
         if known_key is None:
-            known_key = key_kind(key), text_families_gated(key[:-1]) << FAMILY_SHIFT
+            known_key = key_kind(key), key_families_gated(key[:-1]) << FAMILY_SHIFT
             self._keys[key] = known_key
         kind, flags = known_key
         value = word[equals + 1 :]

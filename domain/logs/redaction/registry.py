@@ -52,6 +52,7 @@ __all__ = [
     "TEXT_FAMILIES",
     "WORD_FAMILIES",
     "confirm_gates",
+    "key_families_gated",
     "redact_text_families",
     "text_families_gated",
 ]
@@ -87,7 +88,6 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
 
 
 _CUE_SHIFT: Final = len(TEXT_FAMILIES)
-_GATE_BITS: Final = (1 << _CUE_SHIFT) - 1
 ALL_TEXT_FAMILIES: Final = (1 << (2 * _CUE_SHIFT)) - 1
 """Every text family, gate and cue, as a set of bits: bit ``i`` for the gate of
 ``TEXT_FAMILIES[i]``, bit ``len(TEXT_FAMILIES) + i`` for its cue."""
@@ -129,6 +129,19 @@ def confirm_gates(word: str, bits: int) -> int:
     return bits
 
 
+_AFTER_KEY: Final = sum(
+    (1 << index) | (1 << (_CUE_SHIFT + index))
+    for index, family in enumerate(TEXT_FAMILIES)
+    if family.after_key
+)
+
+
+def key_families_gated(key: str) -> int:
+    """The gates and cues the key of a ``key=value`` word passes (``text_families_gated`` on
+    the key, without the families whose values never follow a key)."""
+    return text_families_gated(key) & _AFTER_KEY
+
+
 def pair_complete(bits: int) -> bool:
     """True when, for some family with a cue, both its gate and its cue are among the bits."""
     return (bits & (bits >> _CUE_SHIFT) & PAIRED) != 0
@@ -152,20 +165,27 @@ def text_families_gated(shape: str) -> int:
     return bits
 
 
+_RUNS: Final = tuple(
+    (
+        1 << index,
+        0 if family.cue is None else 1 << (_CUE_SHIFT + index),
+        family.probe,
+        family.apply,
+    )
+    for index, family in enumerate(TEXT_FAMILIES)
+)
+"""Per text family, in order: its gate bit, its cue bit (0 without a cue), probe and apply."""
+
+
 def redact_text_families(text: str, families: int = ALL_TEXT_FAMILIES) -> str:
     """The text with the values of the chosen text families (bits of gates and cues the
     text's words passed) replaced."""
     lowered = text.lower()
-    gates = families & _GATE_BITS
-    while gates:
-        bit = gates & -gates
-        gates ^= bit
-        index = bit.bit_length() - 1
-        family = TEXT_FAMILIES[index]
-        if family.cue is not None and not families >> (_CUE_SHIFT + index) & 1:
+    for gate_bit, cue_bit, probe, apply in _RUNS:
+        if not families & gate_bit or (cue_bit and not families & cue_bit):
             continue
-        if family.probe(lowered):
-            rewritten = family.apply(text)
+        if probe(lowered):
+            rewritten = apply(text)
             if rewritten is not text and rewritten != text:
                 text = rewritten
                 lowered = text.lower()
