@@ -21,7 +21,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
-from factledger.domain.logs.template_words import VARIABLE, collapse, enclosed_variable
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    common_length,
+    enclosed_variable,
+)
 
 __all__ = ["absorb", "merge_gaps"]
 
@@ -180,7 +185,7 @@ def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
     order = sorted(range(len(split)), key=lambda index: _ends(split[index], from_end))
     ends = [_ends(split[index], from_end) for index in order]
     sizes = [len(split[index]) for index in order]
-    shared = [_common_length(ends[at], ends[at + 1]) for at in range(len(order) - 1)]
+    shared = [common_length(ends[at], ends[at + 1]) for at in range(len(order) - 1)]
     depths = [0] * len(order)
     for steps in (range(1, len(order)), range(len(order) - 2, -1, -1)):
         reach = 0
@@ -190,15 +195,6 @@ def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
             reach = between if sizes[before] != sizes[at] else min(reach, between)
             depths[order[at]] = max(depths[order[at]], reach)
     return depths
-
-
-def _common_length(first: _Words, second: _Words) -> int:
-    """How many words two sequences share from their start."""
-    size = min(len(first), len(second))
-    for index in range(size):
-        if first[index] != second[index]:
-            return index
-    return size
 
 
 def _ends(words: _Words, from_end: bool) -> _Words:

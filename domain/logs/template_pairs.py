@@ -31,7 +31,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
-from factledger.domain.logs.template_words import VARIABLE, collapse, enclosed_variable
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    common_length,
+    enclosed_variable,
+)
 
 __all__ = [
     "MAX_STRETCH",
@@ -103,23 +108,13 @@ def _shared_prefixes(split: Sequence[_Words], least: int) -> list[int]:
     (at least; in sorted order the sequences sharing a prefix are a run, and what a run
     shares is the least of what each one shares with the next)."""
     order = sorted(range(len(split)), key=split.__getitem__)
-    shared = [
-        _common_length(split[order[at]], split[order[at + 1]]) for at in range(len(order) - 1)
-    ]
+    shared = [common_length(split[order[at]], split[order[at + 1]]) for at in range(len(order) - 1)]
     depths = [0] * len(split)
     for first in range(len(order) - least + 1):
         depth = min(shared[first : first + least - 1])
         for at in range(first, first + least):
             depths[order[at]] = max(depths[order[at]], depth)
     return depths
-
-
-def _common_length(first: _Words, second: _Words) -> int:
-    size = min(len(first), len(second))
-    for index in range(size):
-        if first[index] != second[index]:
-            return index
-    return size
 
 
 def _constant_counts(words: _Words) -> list[int]:

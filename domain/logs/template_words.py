@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["VARIABLE", "collapse", "enclosed_variable", "key_of"]
+__all__ = ["VARIABLE", "collapse", "common_length", "enclosed_variable", "key_of"]
 
 VARIABLE: Final = "<*>"
 _OPENERS: Final = "([{'\""
@@ -50,3 +50,12 @@ def _common(words: Sequence[str], allowed: str, from_end: bool) -> str:
         return ""
     sample = words[0]
     return sample[len(sample) - size :] if from_end else sample[:size]
+
+
+def common_length(first: Sequence[str], second: Sequence[str]) -> int:
+    """How many words two sequences share from their start."""
+    size = min(len(first), len(second))
+    for index in range(size):
+        if first[index] != second[index]:
+            return index
+    return size

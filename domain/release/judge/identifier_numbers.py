@@ -51,23 +51,25 @@ def _elsewhere(value: float, texts: list[str], views: Sequence[CallView]) -> boo
     return any(q.value == value for text in blanked for q in text_quantities(text))
 
 
-def _strings(value: JsonValue) -> Iterator[str]:
+def _leaves(value: JsonValue) -> Iterator[JsonValue]:
+    """Every value of a JSON value that is no object or list."""
     if isinstance(value, dict):
         for item in value.values():
-            yield from _strings(item)
+            yield from _leaves(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
-    elif isinstance(value, str):
+            yield from _leaves(item)
+    else:
         yield value
 
 
+def _strings(value: JsonValue) -> Iterator[str]:
+    return (leaf for leaf in _leaves(value) if isinstance(leaf, str))
+
+
 def _numbers(value: JsonValue) -> Iterator[float]:
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _numbers(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _numbers(item)
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        yield float(value)
+    return (
+        leaf
+        for leaf in _leaves(value)
+        if isinstance(leaf, int | float) and not isinstance(leaf, bool)
+    )
