@@ -27,6 +27,8 @@ _LOWER_COMPACT: Final = re.compile(r"(?<![A-Za-z0-9])[a-z]{2}\d{2}[a-z0-9]{11,30
 _LOWER_GROUPED: Final = re.compile(
     r"(?<![A-Za-z0-9])[a-z]{2}\d{2}(?:[ \-][a-z0-9]{4}){2,7}(?:[ \-][a-z0-9]{1,3})?(?![A-Za-z0-9])"
 )
+_ANY_GROUPED: Final = re.compile(_GROUPED.pattern + "|" + _LOWER_GROUPED.pattern)
+"""Both cases in one pass (a match starts with two letters of one case, so none overlap)."""
 _REGISTRY: Final = (
     "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DK18 DO28"
     " EE20 EG29 ES24 FI18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HR21 HU28 IE22 IL23 IQ23 IS26"
@@ -81,5 +83,5 @@ GROUPED_IBAN: Final = TextFamily(
         and (shape[:2].isupper() or shape[:2].upper() in _LENGTHS)
     ),
     probe=lambda lowered: " " in lowered or "-" in lowered,
-    apply=lambda text: _LOWER_GROUPED.sub(_grouped, _GROUPED.sub(_grouped, text)),
+    apply=lambda text: _ANY_GROUPED.sub(_grouped, text),
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from factledger.domain.logs.redaction.credential_phrases import replaced_value
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
@@ -39,19 +40,13 @@ _PADDED: Final = re.compile(
 )
 
 
-def _quoted_secret(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[0] + _SECRET + value[0]
-    return _SECRET
-
-
 def _pair(match: re.Match[str]) -> str:
     name, value = match.group(3), match.group(5)
     bare = value.strip("\"'")
     if not bare or bare.startswith("<") or not is_secret_key(name) or keeps_value(name, bare):
         return match.group(0)
     head = match.group(1) + match.group(2) + name + match.group(2) + match.group(4)
-    return head + _quoted_secret(value)
+    return head + replaced_value(value)
 
 
 def _entry(match: re.Match[str]) -> str:
@@ -66,7 +61,7 @@ def _padded(match: re.Match[str]) -> str:
     bare = value.strip("\"'")
     if not bare or bare.startswith("<") or not is_secret_key(name) or keeps_value(name, bare):
         return match.group(0)
-    return name + match.group(2) + _quoted_secret(value)
+    return name + match.group(2) + replaced_value(value)
 
 
 def _apply(text: str) -> str:

@@ -16,7 +16,7 @@ from typing import Final
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
 
-__all__ = ["CARD_CODES", "NETRC_AND_PHRASES", "SHORT_FLAGS", "password_shaped"]
+__all__ = ["CARD_CODES", "NETRC_AND_PHRASES", "SHORT_FLAGS", "password_shaped", "replaced_value"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _VALUE: Final = r"'[^'\n]*'|\"[^\"\n]*\"|[^\s\"'<]\S*"
@@ -43,7 +43,8 @@ def _quoted(value: str) -> bool:
     return len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]
 
 
-def _replaced(value: str) -> str:
+def replaced_value(value: str) -> str:
+    """A value made ``<SECRET>``, inside its quotes when it is quoted."""
     if _quoted(value):
         return value[0] + _SECRET + value[0] if len(value) > 2 else value
     return _SECRET
@@ -54,7 +55,7 @@ def _short_flag(match: re.Match[str]) -> str:
     if flag == "-a" and "redis-cli" not in match.string and "redis" not in match.string.lower():
         return match.group(0)
     if _quoted(value) or password_shaped(value.rstrip(",;")):
-        return flag + space + _replaced(value)
+        return flag + space + replaced_value(value)
     return match.group(0)
 
 
@@ -88,7 +89,7 @@ def _phrase(match: re.Match[str]) -> str:
     if value.startswith("<") or between.strip() in ("=", ":"):
         return match.group(0)
     if _quoted(value) or netrc or (password_shaped(core) and (connector or len(core) >= 6)):
-        return noun + between + _replaced(core) + value[len(core) :]
+        return noun + between + replaced_value(core) + value[len(core) :]
     return match.group(0)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from factledger.domain.json_types import JsonValue
+from factledger.domain.json_types import JsonValue, json_leaves
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.quantities import text_quantities
@@ -51,25 +51,13 @@ def _elsewhere(value: float, texts: list[str], views: Sequence[CallView]) -> boo
     return any(q.value == value for text in blanked for q in text_quantities(text))
 
 
-def _leaves(value: JsonValue) -> Iterator[JsonValue]:
-    """Every value of a JSON value that is no object or list."""
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
-
-
 def _strings(value: JsonValue) -> Iterator[str]:
-    return (leaf for leaf in _leaves(value) if isinstance(leaf, str))
+    return (leaf for leaf in json_leaves(value) if isinstance(leaf, str))
 
 
 def _numbers(value: JsonValue) -> Iterator[float]:
     return (
         leaf
-        for leaf in _leaves(value)
+        for leaf in json_leaves(value)
         if isinstance(leaf, int | float) and not isinstance(leaf, bool)
     )

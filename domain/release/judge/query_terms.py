@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from math import isclose
+from typing import Final
 
-from factledger.domain.json_types import JsonValue
+from factledger.domain.json_types import JsonValue, json_leaves
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.quantities import Quantity
@@ -74,18 +75,15 @@ def _terms(view: CallView) -> Iterator[tuple[float, bool]]:
         yield float(found), False
 
 
+_SCOPE: Final = frozenset({"scope"})
+
+
 def _counts(view: CallView) -> Iterator[float]:
     return _numeric(view.content)
 
 
-def _numeric(value: JsonValue, key: str = "") -> Iterator[float]:
-    """The numeric fields and cells of a result (its text left out)."""
-    if isinstance(value, dict):
-        for name, item in value.items():
-            if name != "scope":
-                yield from _numeric(item, name)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _numeric(item, key)
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        yield float(value)
+def _numeric(value: JsonValue) -> Iterator[float]:
+    """The numeric fields and cells of a result (its text and scope left out)."""
+    for leaf in json_leaves(value, _SCOPE):
+        if isinstance(leaf, int | float) and not isinstance(leaf, bool):
+            yield float(leaf)
