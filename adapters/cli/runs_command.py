@@ -36,6 +36,7 @@ from factledger.adapters.cli.contract import CliError, ExitCode, fail
 from factledger.adapters.cli.progress import progress
 from factledger.adapters.cli.runs_list import list_runs
 from factledger.adapters.cli.stores import Stores, unavailable, with_stores
+from factledger.application.verification.chain_read import read_chain
 from factledger.application.verification.run_verifier import RunVerifier
 from factledger.application.verification.verdicts import RunVerdict
 from factledger.domain.chain import (
@@ -181,16 +182,13 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _show_with(args: argparse.Namespace, stores: Stores) -> int:
-    head = stores.events.read_head(args.run_id)
-    if not isinstance(head, Success):
-        return unavailable(args, head.failure().reason)
-    found = head.unwrap()
-    if found is None:
+    read = read_chain(stores.events, args.run_id)
+    if not isinstance(read, Success):
+        return unavailable(args, read.failure().reason)
+    chained = read.unwrap()
+    if chained is None:
         return fail(args, "runs", CliError.UNKNOWN_RUN, f"no run {args.run_id!r} in this store")
-    stored = stores.events.read_run(args.run_id)
-    if not isinstance(stored, Success):
-        return unavailable(args, stored.failure().reason)
-    events = stored.unwrap()
+    found, events = chained.head, chained.events
     entries = _timeline(events)
     chain = verify_chain(events, found, deep=True)
     if args.json:

@@ -18,6 +18,7 @@ from typing import Final
 from attrs import frozen
 from returns.result import Success
 
+from factledger.application.verification.chain_read import read_chain
 from factledger.application.verification.verdicts import (
     LogAbsent,
     LogBroken,
@@ -70,33 +71,27 @@ class RunVerifier:
 
     def verify_log(self, run_id: str) -> LogVerdict:
         """The run's chain, deep, against the head kept outside the stream."""
-        head_read = self._store.read_head(run_id)
-        if not isinstance(head_read, Success):
+        read = read_chain(self._store, run_id)
+        if not isinstance(read, Success):
             return LogUnreadable()
-        head = head_read.unwrap()
-        if head is None:
+        found = read.unwrap()
+        if found is None:
             return LogAbsent()
-        stored = self._store.read_run(run_id)
-        if not isinstance(stored, Success):
-            return LogUnreadable()
-        events: tuple[StoredEvent, ...] = stored.unwrap()
-        chain = verify_chain(events, head, deep=True)
+        events = found.events
+        chain = verify_chain(events, found.head, deep=True)
         if isinstance(chain, ChainBroken):
             return LogBroken(VerifyProblem(chain.sequence, chain.reason))
         return LogIntact(chain.head, events)
 
     def verify(self, run_id: str) -> RunVerdict:
         """The chain, then every body of the events that verified (see the module doc)."""
-        head_read = self._store.read_head(run_id)
-        if not isinstance(head_read, Success):
+        read = read_chain(self._store, run_id)
+        if not isinstance(read, Success):
             return RunVerdict(run_id, "STORE_UNAVAILABLE")
-        head = head_read.unwrap()
-        if head is None:
+        found = read.unwrap()
+        if found is None:
             return RunVerdict(run_id, "NOT_FOUND")
-        stored = self._store.read_run(run_id)
-        if not isinstance(stored, Success):
-            return RunVerdict(run_id, "STORE_UNAVAILABLE", head=head)
-        events = stored.unwrap()
+        head, events = found.head, found.events
         chain = verify_chain(events, head, deep=True)
         problems: list[VerifyProblem] = []
         trusted = events

@@ -203,5 +203,6 @@ def test_racing_checks_never_exceed_the_limit(store_settings: Settings) -> None:
         for thread in threads:
             thread.join()
         passed = sorted(r.attempt for r in results if isinstance(r, CheckResult))
-        assert passed == [1, 2, 3]
+        refused = sorted(r.code for r in results if isinstance(r, CheckRefused))
+        assert (passed, refused) == ([1, 2, 3], ["CHECK_LIMIT_REACHED"] * 5)
         assert event_types(run).count("DRAFT_CHECK") == 3
