@@ -129,3 +129,28 @@ def test_racing_releases_of_one_run_are_never_corrupted(run: Scenario) -> None:
     for thread in threads:
         thread.join()
     assert sorted(codes) == ["CHECKED"] * 6 + ["CHECK_LIMIT_REACHED"] * 4
+
+
+def test_checks_racing_tool_calls_of_the_same_run_are_never_corrupted(run: Scenario) -> None:
+    run.call("c1", "GW-504 pool exhausted")
+    service = run.use_cases(check_attempts=20).check
+    text = json.dumps(draft(CONCLUSION, ("SUPPORTING_EVIDENCE", CLAIM, ["c1"])))
+    codes: list[str] = []
+    lock = threading.Lock()
+
+    def calls() -> None:
+        for index in range(2, 9):
+            run.call(f"c{index}", f"acquirer pool {index}", (f"c{index - 1}", "GAINED"))
+
+    def one() -> None:
+        for _ in range(2):
+            checked = service.check(run.run_id, text)
+            with lock:
+                codes.append(getattr(checked, "code", "CHECKED"))
+
+    threads = [threading.Thread(target=calls)] + [threading.Thread(target=one) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert codes == ["CHECKED"] * 12
