@@ -1,4 +1,5 @@
-"""The semantic judge: does the verified evidence support the draft? (SPEC §8 step 5)."""
+"""The semantic judge: does the verified evidence support the draft? It is the release's last
+guard, after the evidence guard has checked every citation."""
 
 from __future__ import annotations
 
