@@ -31,6 +31,7 @@ __all__ = [
     "Word",
     "clauses",
     "joined_timeout",
+    "content_of",
     "content_stems",
     "stem",
     "words",
@@ -275,6 +276,11 @@ def clauses(text: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> frozenset[str]:
     """The folded content words of ``text`` that are not about the evidence itself."""
+    return content_of(words(text))
+
+
+def content_of(found: Iterable[Word]) -> frozenset[str]:
+    """The stems of ``found`` (words already read) that are not about the evidence itself."""
     return frozenset(
-        w.stem for w in words(text) if w.raw.lower() not in META and w.stem not in FORMAT_WORDS
+        w.stem for w in found if w.raw.lower() not in META and w.stem not in FORMAT_WORDS
     )
