@@ -24,13 +24,12 @@ from factledger.domain.release.judge.rate_fields import result_rates
 from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
+from factledger.domain.release.judge.text_parts import text_instants, text_stems
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
     DEPLETED,
     clauses,
     content_stems,
-    joined_timeout,
-    stem,
     words,
 )
 from factledger.domain.release.judge.zero_fields import zero_keys
@@ -42,7 +41,6 @@ _SKIPPED_KEYS = frozenset(
 )
 _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _DEPLETED = frozenset(DEPLETED)
 
 
@@ -141,9 +139,8 @@ class CallView:
     @cached_property
     def stems(self) -> frozenset[str]:
         """Every folded word of the result (with fields of value zero)."""
-        joined = joined_timeout(" ".join(self._texts))
         zeros = (content_stems(k.replace("_", " ")) for k in self._zero_keys)
-        found = frozenset(map(stem, set(_WORD.findall(joined.lower())))).union(*zeros)
+        found = text_stems(self._texts).union(*zeros)
         aggregates = (names for key, names in AGGREGATE_SYNONYMS.items() if key in found)
         return found.union(*aggregates)
 
@@ -193,7 +190,7 @@ class CallView:
     @cached_property
     def instants(self) -> tuple[datetime, ...]:
         """Every instant of result and scope."""
-        return evidence_instants(" ".join(self._texts)) + evidence_instants(self.scope.text)
+        return text_instants(self._texts) + evidence_instants(self.scope.text)
 
     @cached_property
     def record_kind(self) -> str:

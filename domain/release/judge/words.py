@@ -254,9 +254,19 @@ def words(text: str) -> tuple[Word, ...]:
     return tuple(found)
 
 
+_TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
+_TIMED_OUT_HINT = re.compile(r"tim(?:ed|e)[\s-]out")
+"""The same words in a lower-cased text: a quick test before the case-blind pattern."""
+_CASE_BLIND_I = ("\u0130", "\u0131")
+"""The two letters besides i and I that a case-blind "i" matches and lower() does not make i."""
+
+
 def joined_timeout(text: str) -> str:
     """``text`` with "timed out" and "time-out" written as one word."""
-    return re.sub(r"\btim(?:ed|e)[\s-]out\b", "timeout", text, flags=re.IGNORECASE)
+    hinted = _TIMED_OUT_HINT.search(text.lower()) is not None
+    if not hinted and all(letter not in text for letter in _CASE_BLIND_I):
+        return text
+    return _TIMED_OUT.sub("timeout", text)
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
