@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from factledger.domain.json_types import JsonObject
 from factledger.domain.release.judge.evidence import view_of
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import text_quantities
@@ -61,7 +62,10 @@ def test_a_strings_numbers_are_read_once() -> None:
 
 
 def test_two_calls_with_one_excerpt_read_it_alike() -> None:
-    excerpt = {"excerpt": "Pool exhausted: requests timed out after 2000 ms.", "section": "A"}
+    excerpt: JsonObject = {
+        "excerpt": "Pool exhausted: requests timed out after 2000 ms.",
+        "section": "A",
+    }
     one = view_of({"evidence": [excerpt]}, {"query": "pool"})
     two = view_of({"evidence": [excerpt, {"excerpt": "other", "section": "B"}]}, {"query": "x"})
     assert one.stems <= two.stems
