@@ -4,7 +4,8 @@ A run's calls return the same excerpts and log lines again and again, so each st
 once (remembered by text) and a call's reading is the union or sequence of its strings'. The
 reading of the joined text differs only where a match can span the space between two strings
 ("timed" + "out", a date + a time of day); when two neighbours could be such a pair, the
-joined text is read instead, so the result is always that of the joined text.
+joined text is read instead, so the result is always that of the joined text. Hyphenated
+names never span a space.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from itertools import pairwise
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.words import joined_timeout, stem
 
-__all__ = ["text_instants", "text_stems"]
+__all__ = ["compounds", "text_compounds", "text_instants", "text_stems"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _REMEMBERED = 4096
 
 
@@ -60,3 +62,15 @@ def text_instants(texts: Sequence[str]) -> tuple[datetime, ...]:
     if not _by_parts(texts, _spans_instant):
         return evidence_instants(" ".join(texts))
     return tuple(instant for text in texts for instant in _instants(text))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def compounds(text: str) -> frozenset[str]:
+    """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    return frozenset(_COMPOUND.findall(text))
+
+
+def text_compounds(texts: Sequence[str]) -> frozenset[str]:
+    """The hyphenated names of ``texts`` joined by spaces and lower-cased (a name never spans
+    the space between two strings)."""
+    return frozenset().union(*(compounds(text.lower()) for text in texts))
