@@ -277,8 +277,10 @@ def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
     yield start, text[start:]
 
 
+@lru_cache(maxsize=1024)
 def clauses(text: str) -> tuple[str, ...]:
-    """The clauses of ``text`` (split at sentence and clause punctuation)."""
+    """The clauses of ``text`` (split at sentence and clause punctuation), remembered by text
+    (a call's prose is split again whenever the call is judged again)."""
     if " " not in text:
         return (text,) if text else ()
     return tuple(part for part in _SPLIT.split(text) if part.strip())
