@@ -12,7 +12,12 @@ from factledger.domain.json_types import JsonObject
 from factledger.domain.release.judge.evidence import view_of
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import text_quantities
-from factledger.domain.release.judge.text_parts import text_instants, text_stems
+from factledger.domain.release.judge.text_parts import (
+    compounds,
+    text_compounds,
+    text_instants,
+    text_stems,
+)
 from factledger.domain.release.judge.words import joined_timeout, stem
 
 PARTS: list[tuple[str, ...]] = [
@@ -26,6 +31,7 @@ PARTS: list[tuple[str, ...]] = [
     ("first seen 2026-03-14T09:40:00Z", "last at 11:02"),
     ("counted 14", "32 rows"),
     ("nothing dated", "here"),
+    ("Card-Gateway calls", "payments-api -", "- ledger-db", "x-"),
 ]
 
 
@@ -52,6 +58,11 @@ def test_instants_by_string_are_the_instants_of_the_joined_text(texts: tuple[str
 def test_a_date_and_a_time_in_two_strings_are_one_instant() -> None:
     found = text_instants(("window 2026-03-14", "09:40:00"))
     assert found == (datetime(2026, 3, 14, 9, 40, tzinfo=UTC),)
+
+
+@pytest.mark.parametrize("texts", PARTS)
+def test_names_by_string_are_the_names_of_the_joined_text(texts: tuple[str, ...]) -> None:
+    assert text_compounds(texts) == compounds(" ".join(texts).lower())
 
 
 def test_a_strings_numbers_are_read_once() -> None:
