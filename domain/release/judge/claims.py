@@ -17,7 +17,7 @@ from attrs import frozen
 
 from factledger.domain.release.judge.instants import ClaimTime, claim_times, mask
 from factledger.domain.release.judge.quantities import Quantity, claim_quantities
-from factledger.domain.release.judge.words import ACRONYMS, Word, content_stems, words
+from factledger.domain.release.judge.words import ACRONYMS, Word, content_of, words
 
 __all__ = ["ParsedClaim", "parse_claim", "present", "spans"]
 
@@ -35,6 +35,9 @@ _HYPHEN_UNIT = re.compile(
 _UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x)$", re.I)
 _PER_TIME = re.compile(r"^[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|day)$", re.I)
 """A unit per a unit of time (``MB/s``, ``records/min``): no identifier."""
+_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+_MARKED = re.compile(r"[\d_./]")
+"""A digit or a name's separator: the token is an identifier."""
 
 
 @frozen
@@ -93,15 +96,16 @@ def parse_claim(text: str) -> ParsedClaim:
         low = token.lower()
         if low in ACRONYMS or _UNIT_WORD.match(token) or _PER_TIME.match(token):
             continue
-        if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):
+        if _COMPOUND.fullmatch(token):
             compounds.append(token)
-        elif re.search(r"\d", token) or re.search(r"[_./]", token):
+        elif _MARKED.search(token):
             identifiers.append(token)
             blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     quantities = claim_quantities("".join(blanked))
+    found = words(masked)
     return ParsedClaim(
-        text, times, quantities, tuple(identifiers), tuple(compounds), words(masked),
-        content_stems(masked), spans(text),
+        text, times, quantities, tuple(identifiers), tuple(compounds), found,
+        content_of(found), spans(text),
     )  # fmt: skip
 
 

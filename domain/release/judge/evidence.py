@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
 from datetime import datetime
 from functools import cached_property, lru_cache
 
@@ -18,31 +17,27 @@ from attrs import evolve, frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge import result_values
 from factledger.domain.release.judge.instants import evidence_instants
-from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
+from factledger.domain.release.judge.quantities import Quantity, text_quantities
 from factledger.domain.release.judge.rate_fields import result_rates
 from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
+from factledger.domain.release.judge.text_parts import text_compounds, text_instants, text_stems
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
     DEPLETED,
     clauses,
     content_stems,
-    joined_timeout,
-    stem,
     words,
 )
 from factledger.domain.release.judge.zero_fields import zero_keys
 
 __all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
 
-_SKIPPED_KEYS = frozenset(
-    {"tool_call_id", "status", "evidence_status", "relevance_level", "fingerprint", "truncated"}
-)
 _RECORD_KEYS = ("rows", "patterns", "evidence")
 _MAX_VALUES = 60
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _DEPLETED = frozenset(DEPLETED)
 
 
@@ -121,7 +116,7 @@ class CallView:
     def __init__(self, content: JsonValue, scope: JsonValue) -> None:
         self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
         self._content = content
-        strings = list(_strings(content))
+        strings = list(result_values.strings(content))
         self._texts = list(dict.fromkeys(text for _, text in strings))
         self._prose = list(dict.fromkeys(text for key, text in strings if key != "sql"))
         self.scope = _scope(scope)
@@ -139,11 +134,15 @@ class CallView:
         return (" ".join(self._texts) + " " + self.scope.text).lower()
 
     @cached_property
+    def compounds(self) -> frozenset[str]:
+        """The hyphenated names of result and scope, lower-cased (``card-gateway``)."""
+        return text_compounds((*self._texts, self.scope.text))
+
+    @cached_property
     def stems(self) -> frozenset[str]:
         """Every folded word of the result (with fields of value zero)."""
-        joined = joined_timeout(" ".join(self._texts))
         zeros = (content_stems(k.replace("_", " ")) for k in self._zero_keys)
-        found = frozenset(map(stem, set(_WORD.findall(joined.lower())))).union(*zeros)
+        found = text_stems(self._texts).union(*zeros)
         aggregates = (names for key, names in AGGREGATE_SYNONYMS.items() if key in found)
         return found.union(*aggregates)
 
@@ -154,7 +153,9 @@ class CallView:
     @cached_property
     def record_texts(self) -> tuple[str, ...]:
         """Each record's strings, lower-cased, in the order of ``records``."""
-        return tuple(" ".join(t for _, t in _strings(i)).lower() for i in self._record_items)
+        return tuple(
+            " ".join(t for _, t in result_values.strings(i)).lower() for i in self._record_items
+        )
 
     @cached_property
     def _record_items(self) -> list[JsonValue]:
@@ -177,7 +178,8 @@ class CallView:
             for value in predicate.values
             for quantity in text_quantities(value)
         ]
-        return (*_numbers(self._content), *_rows(self._data), *limits)
+        content, data = self._content, self._data
+        return (*result_values.numbers(content), *result_values.row_quantities(data), *limits)
 
     @cached_property
     def rates(self) -> tuple[tuple[float, float], ...]:
@@ -193,7 +195,7 @@ class CallView:
     @cached_property
     def instants(self) -> tuple[datetime, ...]:
         """Every instant of result and scope."""
-        return evidence_instants(" ".join(self._texts)) + evidence_instants(self.scope.text)
+        return text_instants(self._texts) + evidence_instants(self.scope.text)
 
     @cached_property
     def record_kind(self) -> str:
@@ -237,7 +239,7 @@ class CallView:
         """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
         and "no <field>" for each empty field."""
         found = [part.lower() for part in clauses("\n".join(self._prose))]
-        return (*found, *(f"no {name}" for name in _nulls(self._data)))
+        return (*found, *(f"no {name}" for name in result_values.nulls(self._data)))
 
     @cached_property
     def _clause_index(self) -> tuple[str, list[int]]:
@@ -278,61 +280,6 @@ def _any_of(keys: frozenset[str]) -> re.Pattern[str]:
     return re.compile("|".join(sorted(map(re.escape, keys))) or "(?!)")
 
 
-def _nulls(data: dict[str, JsonValue]) -> list[str]:
-    """Fields and SQL columns without a value (``renewed_at: null``): they deny their name."""
-    names = [key for key, value in data.items() if value is None]
-    columns, rows = data.get("columns"), data.get("rows")
-    if isinstance(columns, list) and isinstance(rows, list):
-        for row in rows:
-            if isinstance(row, list):
-                names += [str(c) for c, cell in zip(columns, row, strict=False) if cell is None]
-    return list(dict.fromkeys(name.replace("_", " ") for name in names))
-
-
-def _strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
-        for name, item in value.items():
-            if name not in _SKIPPED_KEYS:
-                yield name, name
-                yield from _strings(item, name)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item, key)
-    elif isinstance(value, str):
-        yield key, value
-
-
-def _numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
-    if isinstance(value, bool) or value is None:
-        return
-    if isinstance(value, dict):
-        for name, item in value.items():
-            if name not in _SKIPPED_KEYS and name not in {"scope", "rows"}:
-                yield from _numbers(item, name)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _numbers(item, key)
-    elif isinstance(value, int | float):
-        unit = key_unit(key)
-        text = f"{value} {unit}" if unit else str(value)
-        yield from text_quantities(text)
-    elif isinstance(value, str):
-        yield from text_quantities(value)
-
-
-def _rows(data: dict[str, JsonValue]) -> Iterator[Quantity]:
-    """The cells of SQL rows, each with the unit its column name carries."""
-    columns = data.get("columns")
-    rows = data.get("rows")
-    if not isinstance(columns, list) or not isinstance(rows, list):
-        return
-    names = [str(c) for c in columns]
-    for row in rows:
-        if isinstance(row, list):
-            for name, cell in zip(names, row, strict=False):
-                yield from _numbers(cell, name)
-
-
 def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]) -> frozenset[str]:
     if columns is None or not isinstance(item, list):
         return frozenset()
@@ -347,11 +294,15 @@ def _group(item: JsonValue, columns: list[str] | None, group_by: tuple[str, ...]
 def _record(item: JsonValue, columns: list[str] | None = None) -> Record:
     if columns is not None and isinstance(item, list):
         cells = zip(columns, item, strict=False)
-        numbers = tuple(q.value for name, cell in cells for q in _numbers(cell, name))
+        numbers = tuple(q.value for name, cell in cells for q in result_values.numbers(cell, name))
     else:
-        numbers = tuple(q.value for q in _numbers(item))
+        numbers = tuple(q.value for q in result_values.numbers(item))
     labels = frozenset().union(
-        *(content_stems(text) for key, text in _strings(item) if key not in {"ts", "first_seen"})
+        *(
+            content_stems(text)
+            for key, text in result_values.strings(item)
+            if key not in {"ts", "first_seen"}
+        )
     )
     return Record(numbers, labels)
 
@@ -377,7 +328,7 @@ def _scope(scope: JsonValue) -> Scope:
         end[0] if end else None,
         bool(skipped) if isinstance(skipped, dict | list) else False,
         shape,
-        " ".join(text for _, text in _strings(scope)).lower(),
+        " ".join(text for _, text in result_values.strings(scope)).lower(),
     )
 
 

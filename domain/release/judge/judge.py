@@ -42,7 +42,6 @@ from factledger.domain.release.judge.text_rules import (
     check_entities,
     check_quantifiers,
     check_trouble,
-    compounds,
 )
 from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
@@ -119,7 +118,7 @@ def _known(views: Sequence[CallView]) -> Known:
     for view in views:
         if view.scope.service:
             names.add(view.scope.service.lower())
-        names.update(compounds(view.text))
+        names.update(view.compounds)
     return frozenset(names)
 
 

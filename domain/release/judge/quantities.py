@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from attrs import frozen
@@ -75,6 +76,8 @@ _ABOUT = re.compile(
 )
 _ATLEAST = re.compile(r"\b(more\s+than|over|above|at\s+least|exceed\w*)\s*$", re.IGNORECASE)
 _ATMOST = re.compile(r"\b(less\s+than|fewer\s+than|under|below|at\s+most)\s*$", re.IGNORECASE)
+_KEY_BEFORE = re.compile(r"([A-Za-z_]+)[=:]$")
+"""The field name right before a value (``waited_ms=``)."""
 
 
 @frozen
@@ -105,6 +108,7 @@ def _quantity(number: str, unit: str | None, text: str = "", bound: str = "=") -
     return Quantity(value, dimension, tuple(value * f for f in factors), text, decimals, bound)
 
 
+@lru_cache(maxsize=1024)
 def key_unit(key: str) -> str | None:
     """The unit a field name carries (``waited_ms`` → ms), if any."""
     rate = _SIZE_PER_TIME.search(key.lower())
@@ -143,18 +147,22 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     return tuple(found)
 
 
-def text_quantities(text: str) -> Iterable[Quantity]:
+@lru_cache(maxsize=8192)
+def text_quantities(text: str) -> tuple[Quantity, ...]:
     """Every number of evidence text, with the unit written after it or in its key
-    (``waited_ms=2000``)."""
+    (``waited_ms=2000``); remembered by text (the same excerpt or log line comes back in
+    many calls of a run)."""
     if _DIGIT.search(text) is None:
-        return
+        return ()
     text = blank_times(text)
+    found: list[Quantity] = []
     for m in _NUMBER.finditer(text):
         unit = m[2]
         if unit is None and m.start() > 0 and text[m.start() - 1] in "=:":
-            key = re.search(r"([A-Za-z_]+)[=:]$", text[max(0, m.start() - 40) : m.start()])
+            key = _KEY_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
             unit = key_unit(key.group(1)) if key else None
-        yield _quantity(m[1], unit)
+        found.append(_quantity(m[1], unit))
+    return tuple(found)
 
 
 def _close(claimed: float, found: float, claim: Quantity, scale: float = 1.0) -> bool:

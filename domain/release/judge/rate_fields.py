@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import TypeVar
 
 from factledger.domain.json_types import JsonValue
@@ -29,6 +30,7 @@ _SPELLED |= {"gb": "GB", "gib": "GiB", "tb": "TB"}
 _PAIR = re.compile(r"\b([A-Za-z][\w.\-]*)=(\d[\d,]*(?:\.\d+)?)\b")
 
 
+@lru_cache(maxsize=1024)
 def field_unit(name: str) -> float | None:
     """The milliseconds of the unit of time a field's name gives its value per, if any
     (``limit_rps`` → 1,000; ``jobs_per_min`` → 60,000)."""
@@ -59,12 +61,19 @@ def size_rates(content: JsonValue) -> Iterator[tuple[str, float]]:
 def text_rates(texts: Iterable[str]) -> Iterator[tuple[float, float]]:
     """The ``name=value`` pairs of texts whose name is a rate field, as (value, unit ms)."""
     for text in texts:
-        if "=" not in text:
-            continue
-        for m in _PAIR.finditer(text):
-            unit = field_unit(m.group(1))
-            if unit is not None:
-                yield float(m.group(2).replace(",", "")), unit
+        if "=" in text:
+            yield from _pair_rates(text)
+
+
+@lru_cache(maxsize=4096)
+def _pair_rates(text: str) -> tuple[tuple[float, float], ...]:
+    """The rate fields of one text (remembered: a run's calls repeat their lines)."""
+    found: list[tuple[float, float]] = []
+    for m in _PAIR.finditer(text):
+        unit = field_unit(m.group(1))
+        if unit is not None:
+            found.append((float(m.group(2).replace(",", "")), unit))
+    return tuple(found)
 
 
 def result_rates(content: JsonValue, texts: Iterable[str]) -> Iterator[tuple[float, float]]:

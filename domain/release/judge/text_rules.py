@@ -30,6 +30,7 @@ from factledger.domain.release.judge.roles import (
     check_sources,
     dating,
 )
+from factledger.domain.release.judge.text_parts import compounds
 from factledger.domain.release.judge.trouble_forms import expressed
 from factledger.domain.release.judge.words import (
     CAUSAL_CLAIM,
@@ -53,7 +54,6 @@ __all__ = [
     "check_entities",
     "check_quantifiers",
     "check_trouble",
-    "compounds",
     "has_stem",
 ]
 
@@ -61,7 +61,6 @@ _LOG_OF = re.compile(
     r"\b([A-Za-z][\w-]*(?:'s)?)\s+(?:service\s+)?(?:logs|logged|log\s+lines)\b"
     r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
 )
-_COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _NOT_NAMES = frozenset(
     [
         "the",
@@ -104,6 +103,15 @@ _COUNTED = (
     r"roughly|nearly|almost|some)\b)"
 )
 """After a quantifier word, a number: "only about 2.3 GiB", "every five minutes" count."""
+_QUANTIFIER_WORD = {
+    word: re.compile(rf"\b{word}\b") for group in QUANTIFIER_GROUPS.values() for word in group
+}
+_QUANTIFIER_CLAIMED = {
+    word: re.compile(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})")
+    for group in QUANTIFIER_GROUPS.values()
+    for word in group
+}
+"""A quantifier word that claims (not "for all", "per every", not a count's)."""
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -149,11 +157,6 @@ def _spellings(token: str) -> tuple[str, ...]:
     if "-" not in token:
         return (token,)
     return (token, token.replace("-", ""), token.replace("-", "_"))
-
-
-def compounds(text: str) -> frozenset[str]:
-    """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
-    return frozenset(_COMPOUND.findall(text))
 
 
 def _a_name(token: str, known: Known, text: str) -> bool:
@@ -263,7 +266,8 @@ def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
 
 
 def _group_word(group: str, text: str) -> bool:
-    return any(re.search(rf"\b{word}\b", text) for word in QUANTIFIER_GROUPS[group])
+    words = QUANTIFIER_GROUPS[group]
+    return any(word in text and _QUANTIFIER_WORD[word].search(text) for word in words)
 
 
 def _shaped(group: str, views: Sequence[CallView]) -> bool:
@@ -310,7 +314,7 @@ def check_quantifiers(
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = re.search(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})", lowered)
+            found = _QUANTIFIER_CLAIMED[word].search(lowered) if word in lowered else None
             if found is None:
                 continue
             if group == "majority" and _majority(claim, views, said):

@@ -31,6 +31,7 @@ __all__ = [
     "Word",
     "clauses",
     "joined_timeout",
+    "content_of",
     "content_stems",
     "stem",
     "words",
@@ -253,9 +254,19 @@ def words(text: str) -> tuple[Word, ...]:
     return tuple(found)
 
 
+_TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
+_TIMED_OUT_HINT = re.compile(r"tim(?:ed|e)[\s-]out")
+"""The same words in a lower-cased text: a quick test before the case-blind pattern."""
+_CASE_BLIND_I = ("\u0130", "\u0131")
+"""The two letters besides i and I that a case-blind "i" matches and lower() does not make i."""
+
+
 def joined_timeout(text: str) -> str:
     """``text`` with "timed out" and "time-out" written as one word."""
-    return re.sub(r"\btim(?:ed|e)[\s-]out\b", "timeout", text, flags=re.IGNORECASE)
+    hinted = _TIMED_OUT_HINT.search(text.lower()) is not None
+    if not hinted and all(letter not in text for letter in _CASE_BLIND_I):
+        return text
+    return _TIMED_OUT.sub("timeout", text)
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
@@ -266,8 +277,10 @@ def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
     yield start, text[start:]
 
 
+@lru_cache(maxsize=1024)
 def clauses(text: str) -> tuple[str, ...]:
-    """The clauses of ``text`` (split at sentence and clause punctuation)."""
+    """The clauses of ``text`` (split at sentence and clause punctuation), remembered by text
+    (a call's prose is split again whenever the call is judged again)."""
     if " " not in text:
         return (text,) if text else ()
     return tuple(part for part in _SPLIT.split(text) if part.strip())
@@ -275,6 +288,11 @@ def clauses(text: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> frozenset[str]:
     """The folded content words of ``text`` that are not about the evidence itself."""
+    return content_of(words(text))
+
+
+def content_of(found: Iterable[Word]) -> frozenset[str]:
+    """The stems of ``found`` (words already read) that are not about the evidence itself."""
     return frozenset(
-        w.stem for w in words(text) if w.raw.lower() not in META and w.stem not in FORMAT_WORDS
+        w.stem for w in found if w.raw.lower() not in META and w.stem not in FORMAT_WORDS
     )

@@ -1,0 +1,76 @@
+"""The strings and numbers of a verified result, as a call's view reads them.
+
+Keys that only describe the envelope (``tool_call_id``, ``status``, ...) are left out; a
+number takes the unit its field or SQL column names (``waited_ms``), a string the units
+written in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from factledger.domain.json_types import JsonValue
+from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
+
+__all__ = ["nulls", "numbers", "row_quantities", "strings"]
+
+_SKIPPED_KEYS = frozenset(
+    {"tool_call_id", "status", "evidence_status", "relevance_level", "fingerprint", "truncated"}
+)
+
+
+def nulls(data: dict[str, JsonValue]) -> list[str]:
+    """Fields and SQL columns without a value (``renewed_at: null``): they deny their name."""
+    names = [key for key, value in data.items() if value is None]
+    columns, rows = data.get("columns"), data.get("rows")
+    if isinstance(columns, list) and isinstance(rows, list):
+        for row in rows:
+            if isinstance(row, list):
+                names += [str(c) for c, cell in zip(columns, row, strict=False) if cell is None]
+    return list(dict.fromkeys(name.replace("_", " ") for name in names))
+
+
+def strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:
+    """Every key and string of ``value``, each with the key it is under."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name not in _SKIPPED_KEYS:
+                yield name, name
+                yield from strings(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item, key)
+    elif isinstance(value, str):
+        yield key, value
+
+
+def numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
+    """Every number of ``value`` (its SQL rows aside), with the unit of its key or text."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name not in _SKIPPED_KEYS and name not in {"scope", "rows"}:
+                yield from numbers(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from numbers(item, key)
+    elif isinstance(value, int | float):
+        unit = key_unit(key)
+        text = f"{value} {unit}" if unit else str(value)
+        yield from text_quantities(text)
+    elif isinstance(value, str):
+        yield from text_quantities(value)
+
+
+def row_quantities(data: dict[str, JsonValue]) -> Iterator[Quantity]:
+    """The cells of SQL rows, each with the unit its column name carries."""
+    columns = data.get("columns")
+    rows = data.get("rows")
+    if not isinstance(columns, list) or not isinstance(rows, list):
+        return
+    names = [str(c) for c in columns]
+    for row in rows:
+        if isinstance(row, list):
+            for name, cell in zip(names, row, strict=False):
+                yield from numbers(cell, name)

@@ -1,0 +1,76 @@
+"""Words and instants of a call's strings read as one text joined by spaces, string by string.
+
+A run's calls return the same excerpts and log lines again and again, so each string is read
+once (remembered by text) and a call's reading is the union or sequence of its strings'. The
+reading of the joined text differs only where a match can span the space between two strings
+("timed" + "out", a date + a time of day); when two neighbours could be such a pair, the
+joined text is read instead, so the result is always that of the joined text. Hyphenated
+names never span a space.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from functools import lru_cache
+from itertools import pairwise
+
+from factledger.domain.release.judge.instants import evidence_instants
+from factledger.domain.release.judge.words import joined_timeout, stem
+
+__all__ = ["compounds", "text_compounds", "text_instants", "text_stems"]
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
+_REMEMBERED = 4096
+
+
+def _spans_words(left: str, right: str) -> bool:
+    """True when "timed"/"time" ending ``left`` and "out" opening ``right`` could be joined."""
+    return left[-1:].lower() in {"e", "d"} and right[:3].lower() == "out"
+
+
+def _spans_instant(left: str, right: str) -> bool:
+    """True when a date ending ``left`` and a time of day opening ``right`` could be joined."""
+    return left[-1:].isdigit() and right[:1].isdigit()
+
+
+def _by_parts(texts: Sequence[str], spans: Callable[[str, str], bool]) -> bool:
+    return not any(spans(left, right) for left, right in pairwise(texts))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(map(stem, set(_WORD.findall(joined_timeout(text).lower()))))
+
+
+def text_stems(texts: Sequence[str]) -> frozenset[str]:
+    """Every folded word of ``texts`` joined by spaces ("timed out" read as one word)."""
+    if not _by_parts(texts, _spans_words):
+        return _stems(" ".join(texts))
+    return frozenset().union(*map(_stems, texts))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _instants(text: str) -> tuple[datetime, ...]:
+    return evidence_instants(text)
+
+
+def text_instants(texts: Sequence[str]) -> tuple[datetime, ...]:
+    """Every instant of ``texts`` joined by spaces, in order."""
+    if not _by_parts(texts, _spans_instant):
+        return evidence_instants(" ".join(texts))
+    return tuple(instant for text in texts for instant in _instants(text))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def compounds(text: str) -> frozenset[str]:
+    """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    return frozenset(_COMPOUND.findall(text))
+
+
+def text_compounds(texts: Sequence[str]) -> frozenset[str]:
+    """The hyphenated names of ``texts`` joined by spaces and lower-cased (a name never spans
+    the space between two strings)."""
+    return frozenset().union(*(compounds(text.lower()) for text in texts))
