@@ -277,10 +277,11 @@ def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
     yield start, text[start:]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def clauses(text: str) -> tuple[str, ...]:
     """The clauses of ``text`` (split at sentence and clause punctuation), remembered by text
-    (a call's prose is split again whenever the call is judged again)."""
+    (a call's prose is split again whenever the call is judged again; a few calls' worth, as a
+    call's prose may be a whole observation)."""
     if " " not in text:
         return (text,) if text else ()
     return tuple(part for part in _SPLIT.split(text) if part.strip())
