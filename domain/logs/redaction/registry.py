@@ -20,6 +20,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
 from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
 from factledger.domain.logs.redaction.credential_nouns import (
@@ -68,6 +69,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
     SHORT_FLAGS,
+    COMMAND_ARGUMENTS,
     NETRC_AND_PHRASES,
     NAMED_KEYS,
     LOGIN_PAIRS,
