@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from tests.support import redaction_families_commands as commands
+from tests.support import redaction_families_phrases as phrases
 from tests.support import redaction_values as make
 
 Maker = Callable[[random.Random], str]
@@ -426,3 +427,5 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
 
 SECRET_FAMILIES.update(commands.SECRET_FAMILIES)
 KEEP_FAMILIES.update(commands.KEEP_FAMILIES)
+SECRET_FAMILIES.update(phrases.SECRET_FAMILIES)
+KEEP_FAMILIES.update(phrases.KEEP_FAMILIES)

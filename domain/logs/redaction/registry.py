@@ -42,6 +42,7 @@ from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEY
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
+from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 
 __all__ = [
@@ -70,6 +71,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
     SHORT_FLAGS,
     COMMAND_ARGUMENTS,
+    SECRET_PHRASES,
     NETRC_AND_PHRASES,
     NAMED_KEYS,
     LOGIN_PAIRS,
@@ -78,6 +80,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     COMMAND_SECRETS,
     CONFIG_PAIRS,
     CARD_CODES,
+    ONE_TIME_CODES,
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
     NAMED_NUMBERS,
