@@ -14,6 +14,7 @@ from typing import Final
 
 from tests.support import redaction_families_commands as commands
 from tests.support import redaction_families_phrases as phrases
+from tests.support import redaction_families_words as words
 from tests.support import redaction_values as make
 
 Maker = Callable[[random.Random], str]
@@ -429,3 +430,5 @@ SECRET_FAMILIES.update(commands.SECRET_FAMILIES)
 KEEP_FAMILIES.update(commands.KEEP_FAMILIES)
 SECRET_FAMILIES.update(phrases.SECRET_FAMILIES)
 KEEP_FAMILIES.update(phrases.KEEP_FAMILIES)
+SECRET_FAMILIES.update(words.SECRET_FAMILIES)
+KEEP_FAMILIES.update(words.KEEP_FAMILIES)

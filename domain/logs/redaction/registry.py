@@ -44,6 +44,12 @@ from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NA
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+from factledger.domain.logs.redaction.word_spellings import (
+    CI_MASKED,
+    HEX_VENDOR_KEYS,
+    SLASHED_CARDS,
+    TRACK_DATA,
+)
 
 __all__ = [
     "ALL_TEXT_FAMILIES",
@@ -66,6 +72,10 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     NATIONAL_IDS,
     HOME_PATHS,
     DOTTED_ADDRESSES,
+    SLASHED_CARDS,
+    TRACK_DATA,
+    HEX_VENDOR_KEYS,
+    CI_MASKED,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
