@@ -56,7 +56,26 @@ SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     ),
 }
 
+SECRET_FAMILIES["key_after_bare_noun"] = (
+    lambda rng: make.uuid(rng) if rng.randrange(2) else make.random_key(rng, 20),
+    (
+        "license key {v}",
+        "registering agent with key {v}",
+        "product key: {v} accepted",
+        "signing requests with key {v}",
+    ),
+)
+
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
+    "identifier_after_key": (
+        make.uuid,
+        (
+            "cache key {v} evicted",
+            "idempotency key {v} reused",
+            "partition key {v} hot",
+            "primary key {v} conflict",
+        ),
+    ),
     "status_codes_and_phrase_words": (
         lambda rng: str(rng.randrange(100, 600)),
         (

@@ -50,3 +50,28 @@ def test_phrases_and_codes_are_replaced(line: str, secret: str) -> None:
 @pytest.mark.parametrize(("line", "kept"), KEEPS)
 def test_look_alikes_stay(line: str, kept: str) -> None:
     assert kept in Redactor().redact(line)
+
+
+NAMED_KEY_LEAKS = [
+    ("license key 3f2504e0-4f89-11d3-9a0c-0305e82c3301", "0305e82c3301"),
+    ("registering agent with key 9b2c4e6f-1a3d-4f5b-8c7e-0d2f4a6b8c1e", "0d2f4a6b8c1e"),
+    ("Using key Zk29Lm3Qx8Rn5Tp7Wv", "Zk29Lm3Qx8Rn5Tp7Wv"),
+    ("product key: 7b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e", "9f0a1b2c3d4e"),
+]
+NAMED_KEY_KEEPS = [
+    ("cache key 3f2504e0-4f89-11d3-9a0c-0305e82c3301 evicted", "0305e82c3301"),
+    ("idempotency key 9b2c4e6f-1a3d-4f5b-8c7e-0d2f4a6b8c1e reused", "0d2f4a6b8c1e"),
+    ("partition key 7b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e hot", "9f0a1b2c3d4e"),
+    ("uploaded object key uploads/2024/IMG_1234Ab.jpg", "uploads/2024/IMG_1234Ab.jpg"),
+    ("primary key 7b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e conflict", "9f0a1b2c3d4e"),
+]
+
+
+@pytest.mark.parametrize(("line", "secret"), NAMED_KEY_LEAKS)
+def test_a_key_after_the_word_key_is_replaced(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(("line", "kept"), NAMED_KEY_KEEPS)
+def test_ids_after_a_key_that_is_no_credential_stay(line: str, kept: str) -> None:
+    assert kept in Redactor().redact(line)
