@@ -78,7 +78,18 @@ SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     ),
 }
 
+SECRET_FAMILIES["protocol_pass_command"] = (
+    _any_password,
+    ("ftp> PASS {v}", "<-- PASS {v}", "---> PASS {v}", "C: PASS {v}", "(000042) > PASS {v}"),
+)
+
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
+    "test_runner_verdicts": (
+        lambda rng: (
+            "src/" + make.text(rng, make.LOWER, 6) + "/App" + str(rng.randrange(9)) + ".test.js"
+        ),
+        ("PASS {v}", "PASS  {v} (1.2 s)", "FAIL {v}"),
+    ),
     "command_arguments_not_passwords": (
         _word,
         (

@@ -80,3 +80,28 @@ def test_command_passwords_are_replaced(line: str, secret: str) -> None:
 @pytest.mark.parametrize(("line", "kept"), KEEPS)
 def test_command_arguments_that_are_no_password_stay(line: str, kept: str) -> None:
     assert kept in Redactor().redact(line)
+
+
+PROTOCOL_LEAKS = [
+    ("ftp> PASS hunter22", "hunter22"),
+    ("<-- PASS s3cretftp", "s3cretftp"),
+    ("---> PASS lowerletters", "lowerletters"),
+    ("POP3 C: PASS popPass88", "popPass88"),
+]
+PROTOCOL_KEEPS = [
+    ("PASS src/components/App.test.js", "src/components/App.test.js"),
+    ("PASS", "PASS"),
+    ("PASS 12", "PASS 12"),
+    ("Result: PASS (3 checks)", "PASS (3 checks)"),
+    (r"PASS tests\unit\test_a.py", r"tests\unit\test_a.py"),
+]
+
+
+@pytest.mark.parametrize(("line", "secret"), PROTOCOL_LEAKS)
+def test_protocol_pass_commands_lose_their_password(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(("line", "kept"), PROTOCOL_KEEPS)
+def test_test_runner_pass_lines_stay(line: str, kept: str) -> None:
+    assert kept in Redactor().redact(line)
