@@ -83,7 +83,38 @@ SECRET_FAMILIES["protocol_pass_command"] = (
     ("ftp> PASS {v}", "<-- PASS {v}", "---> PASS {v}", "C: PASS {v}", "(000042) > PASS {v}"),
 )
 
+SECRET_FAMILIES["credential_directive"] = (
+    _any_password,
+    (
+        "requirepass {v}",
+        "bind 127.0.0.1\nmasterauth {v}\nport 6379",
+        "CONFIG SET requirepass {v}",
+        "  rootpw {v}",
+        "bindpw {v}",
+    ),
+)
+SECRET_FAMILIES["quoted_key_and_value"] = (
+    _any_password,
+    (
+        "define( 'DB_PASSWORD', '{v}' );",
+        'os.environ["API_TOKEN"] = "{v}"',
+        "ENV['SMTP_PASSWORD'] = '{v}'",
+        "  'password' => '{v}',",
+        'config.set("ldap.bind_password", "{v}")',
+    ),
+)
+
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
+    "directive_and_pair_look_alikes": (
+        lambda rng: str(rng.randrange(1, 100000)),
+        (
+            "password_min_length {v}",
+            "token_ttl {v}",
+            "'password_timeout' => {v},",
+            "define('DB_PORT', '{v}');",
+            "maxclients {v}",
+        ),
+    ),
     "test_runner_verdicts": (
         lambda rng: (
             "src/" + make.text(rng, make.LOWER, 6) + "/App" + str(rng.randrange(9)) + ".test.js"

@@ -22,6 +22,7 @@ from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, D
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
 from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
+from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
 from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
@@ -89,6 +90,8 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     USERINFO_WORDS,
     COMMAND_SECRETS,
     CONFIG_PAIRS,
+    DIRECTIVES,
+    QUOTED_PAIRS,
     CARD_CODES,
     ONE_TIME_CODES,
     GROUPED_IBAN,
