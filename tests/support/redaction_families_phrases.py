@@ -66,6 +66,17 @@ SECRET_FAMILIES["key_after_bare_noun"] = (
     ),
 )
 
+SECRET_FAMILIES["health_and_member_numbers"] = (
+    lambda rng: make.choice(rng, ("", "A", "XYZ")) + str(rng.randrange(10**6, 10**10)),
+    (
+        "MRN: {v}",
+        "patient id {v} admitted",
+        "insurance member id {v}",
+        "medicare number {v}",
+        '{{"mrn":"{v}"}}',
+    ),
+)
+
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     "identifier_after_key": (
         make.uuid,
