@@ -99,6 +99,7 @@ _TOKEN: Final = re.compile(r"(?:[^\s'\"|;]+|'[^'\n]*'|\"[^\"\n]*\")+|\|\|?|;|\n"
 _SEPARATORS: Final = frozenset({"|", "||", "&", "&&", ";", "\n"})
 _REFERENCE: Final = re.compile(r"[*\-]|\$\w+|\$\{[^}]*\}|%\w+%|<[A-Z_]+>.*|\$\(.*").fullmatch
 
+_HAS_DIGIT: Final = re.compile(r"\d").search
 _FORMAT: Final = re.compile(r"['\"]?(?:%[a-z]|\\[nt])+['\"]?").fullmatch
 """A ``printf`` format (``'%s\\n'``), not the value it writes."""
 
@@ -181,8 +182,8 @@ def _positional(name: str, args: list[Token], windows: bool) -> list[Token]:
         position = max(wanted, 0)
         if wanted == -1:
             rest = [t for t in rest if not t[2].startswith("\\") and not t[2].endswith(":")]
-        if name == "vault" and rest and "=" in rest[0][2]:
-            return []
+        if name == "vault" and rest and ("=" in rest[0][2] or not _HAS_DIGIT(rest[0][2])):
+            return []  # ``vault login -method=… role=…``; ``vault login failed`` (no token)
         if name == "convertto-securestring" and not any(
             word.lower() == "-asplaintext" for _, _, word in args
         ):

@@ -27,7 +27,7 @@ _ID: Final = Placeholder.NATIONAL_ID.value
 _ACCOUNT: Final = Placeholder.IBAN.value
 _ID_NAMES: Final = frozenset(
     {
-        # health, tax and membership records
+        # health and membership records
         "mrn",
         "patient",
         "member",

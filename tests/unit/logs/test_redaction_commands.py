@@ -61,6 +61,7 @@ KEEPS = [
     ("snmpwalk -v2c -c $COMMUNITY sw01", "$COMMUNITY"),
     ("sqlcmd -S srv -U sa -P %SQLPW%", "%SQLPW%"),
     ("vault login -method=userpass username=bob", "-method=userpass"),
+    ("vault login failed: permission denied", "vault login failed: permission denied"),
     ("echo hello | sudo tee /etc/motd", "echo hello"),
     ("echo done | wc -l", "echo done"),
     ("sshpass -e ssh deploy@h", "sshpass -e ssh"),
