@@ -12,6 +12,9 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from tests.support import redaction_families_commands as commands
+from tests.support import redaction_families_phrases as phrases
+from tests.support import redaction_families_words as words
 from tests.support import redaction_values as make
 
 Maker = Callable[[random.Random], str]
@@ -422,3 +425,10 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
         ("read {v} ok", "open({v}) failed"),
     ),
 }
+
+SECRET_FAMILIES.update(commands.SECRET_FAMILIES)
+KEEP_FAMILIES.update(commands.KEEP_FAMILIES)
+SECRET_FAMILIES.update(phrases.SECRET_FAMILIES)
+KEEP_FAMILIES.update(phrases.KEEP_FAMILIES)
+SECRET_FAMILIES.update(words.SECRET_FAMILIES)
+KEEP_FAMILIES.update(words.KEEP_FAMILIES)

@@ -177,3 +177,9 @@ def mac(rng: random.Random, separator: str) -> str:
 
 def user(rng: random.Random) -> str:
     return choice(rng, USERS) + str(rng.randrange(10, 99))
+
+
+def uuid(rng: random.Random) -> str:
+    """A random version-4 UUID in lower case."""
+    digits = "".join(rng.choice("0123456789abcdef") for _ in range(32))
+    return f"{digits[:8]}-{digits[8:12]}-4{digits[13:16]}-a{digits[17:20]}-{digits[20:]}"

@@ -2,7 +2,9 @@
 that says they are a login.
 
 * **Named keys**: ``api key 0c3f9a1e-…``, ``client secret: Hq7L…``, ``access key AbC9…``,
-  ``new secret Zq8X…``. The value is replaced only when it is shaped like a key: 16 or more
+  ``new secret Zq8X…``, ``license key 3f25…`` (a bare ``key`` unless the word before it makes
+  it an identifier: ``cache key``, ``partition key``, ``idempotency key`` …). The value is
+  replaced only when it is shaped like a key: 16 or more
   characters of one word that mix upper case, lower case and digits, or a UUID. Words, names
   (``secret store orders-db``), counts and durations after the same nouns stay.
 * **Setter calls**: ``setPassword("…")``, ``with_api_key('…')``: a quoted argument of a
@@ -30,7 +32,7 @@ __all__ = ["LOGIN_PAIRS", "NAMED_KEYS", "SETTER_CALLS", "USERINFO_WORDS", "key_s
 _SECRET: Final = Placeholder.SECRET.value
 _NAMED_KEY: Final = re.compile(
     r"(?i)\b((?:api|access|client|secret|private|signing|app|auth|refresh|bearer)"
-    r"[ _\-]?(?:key|secret|token)|secret|token)"
+    r"[ _\-]?(?:key|secret|token)|secret|token|key)"
     r"(\s*:?[ \t]+)([A-Za-z0-9+/=_\-.~]{16,})(?![A-Za-z0-9+/=_\-.~])"
 )
 _UUID: Final = re.compile(
@@ -58,9 +60,58 @@ def key_shaped(value: str) -> bool:
     )
 
 
+_ID_KEYS: Final = frozenset(
+    {
+        "cache",
+        "partition",
+        "sort",
+        "primary",
+        "foreign",
+        "unique",
+        "composite",
+        "routing",
+        "idempotency",
+        "dedup",
+        "dedupe",
+        "deduplication",
+        "object",
+        "row",
+        "shard",
+        "lookup",
+        "map",
+        "hash",
+        "index",
+        "bucket",
+        "message",
+        "event",
+        "group",
+        "record",
+        "entity",
+        "join",
+        "public",
+        "correlation",
+        "request",
+        "lock",
+    }
+)
+"""Words before a bare ``key`` that make it an identifier (``cache key``, ``partition key``),
+never a credential."""
+
+
+def _bare_key_value(match: re.Match[str], value: str) -> bool:
+    """True when a bare ``key``'s value is a credential: a UUID, or key-shaped without the
+    ``/`` or ``.`` of a path, and the word before ``key`` does not make it an identifier."""
+    before = match.string[max(0, match.start() - 24) : match.start()].split()
+    if before and before[-1].lower().strip("\"'(") in _ID_KEYS:
+        return False
+    return _UUID(value) is not None or ("/" not in value and "." not in value)
+
+
 def _named_key(match: re.Match[str]) -> str:
     value = match.group(3).rstrip(".,;")
     if not key_shaped(value):
+        return match.group(0)
+    if match.group(1).lower() == "key" and not _bare_key_value(match, value):
         return match.group(0)
     return match.group(1) + match.group(2) + _SECRET + match.group(3)[len(value) :]
 

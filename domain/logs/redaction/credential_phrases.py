@@ -1,6 +1,7 @@
 """Credentials written as words rather than ``key=value``: short command-line flags
 (``-p``, ``-w``, ``redis-cli -a``), netrc lines (``machine … login … password …``), phrases
-(``password to '…'``, ``password is …``) and card verification codes (``CVC 123``).
+(``password to '…'``, ``password is …``), the ``PASS`` command of FTP and POP3 (not a test
+runner's ``PASS``) and card verification codes (``CVC 123``).
 
 A flag's or phrase's value is replaced when it is quoted or shaped like a password (two kinds
 of characters among lower case, upper case, digits and symbols); a port, a path, a number or a
@@ -81,8 +82,24 @@ _PHRASE: Final = re.compile(
 _NETRC: Final = re.compile(r"(?i)\b(?:machine|login|default)\s[^\n]*\s(?:password|passwd)\s+$")
 
 
+def _protocol_pass(match: re.Match[str]) -> str:
+    """FTP's and POP3's ``PASS`` command: its one argument, ending the line, goes whatever
+    its shape; a test runner's verdict (``PASS: TestX``, ``PASS src/a.test.js``, ``PASS 12``,
+    ``PASS (3 checks)``) stays."""
+    value = match.group(3)
+    line_end = match.string.find("\n", match.end())
+    rest = match.string[match.end() : None if line_end < 0 else line_end]
+    if match.group(2).strip() or rest.strip() or value.isdigit() or value[:1] in "(<[":
+        return match.group(0)
+    if "/" in value or "\\" in value:
+        return match.group(0)
+    return match.group(1) + match.group(2) + replaced_value(value)
+
+
 def _phrase(match: re.Match[str]) -> str:
     noun, between, value = match.group(1), match.group(2), match.group(3)
+    if noun == "PASS":
+        return _protocol_pass(match)
     core = value.rstrip(",;.")
     netrc = between.strip() == "" and _NETRC.search(match.string, 0, match.start(3)) is not None
     connector = between.strip() != ""

@@ -27,6 +27,12 @@ _ID: Final = Placeholder.NATIONAL_ID.value
 _ACCOUNT: Final = Placeholder.IBAN.value
 _ID_NAMES: Final = frozenset(
     {
+        # health and membership records
+        "mrn",
+        "patient",
+        "member",
+        "medicare",
+        "medicaid",
         # Europe
         "bsn",
         "burgerservicenummer",

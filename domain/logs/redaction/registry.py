@@ -20,7 +20,9 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
+from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
 from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
@@ -41,7 +43,14 @@ from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEY
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
+from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+from factledger.domain.logs.redaction.word_spellings import (
+    CI_MASKED,
+    HEX_VENDOR_KEYS,
+    SLASHED_CARDS,
+    TRACK_DATA,
+)
 
 __all__ = [
     "ALL_TEXT_FAMILIES",
@@ -64,10 +73,16 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     NATIONAL_IDS,
     HOME_PATHS,
     DOTTED_ADDRESSES,
+    SLASHED_CARDS,
+    TRACK_DATA,
+    HEX_VENDOR_KEYS,
+    CI_MASKED,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
     SHORT_FLAGS,
+    COMMAND_ARGUMENTS,
+    SECRET_PHRASES,
     NETRC_AND_PHRASES,
     NAMED_KEYS,
     LOGIN_PAIRS,
@@ -75,7 +90,10 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     USERINFO_WORDS,
     COMMAND_SECRETS,
     CONFIG_PAIRS,
+    DIRECTIVES,
+    QUOTED_PAIRS,
     CARD_CODES,
+    ONE_TIME_CODES,
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
     NAMED_NUMBERS,
