@@ -9,12 +9,12 @@ the cheapest wake-up the standard library offers.
 
 from __future__ import annotations
 
-import queue
 import threading
 
 from attrs import define, field
 from returns.result import Failure, Result, Success
 
+from factledger.application.daemon_threads import DaemonThreads
 from factledger.domain.tool_result import BackendFailure, BackendFailureKind
 from factledger.ports.tools import ToolExecutor
 
@@ -36,16 +36,13 @@ class _Job:
         return self.abandoned
 
 
-class BackendRunner:
+class BackendRunner(DaemonThreads[_Job]):
     """A pool of daemon threads that run backends for callers who wait with a time limit."""
 
     def __init__(self, workers: int = 8) -> None:
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._workers = 0
+        super().__init__()
         self._idle = 0
         self._target = workers
-        self._closed = False
 
     def run(self, executor: ToolExecutor, timeout_seconds: float) -> Result[str, BackendFailure]:
         """The executor's raw text, or a failure: never an exception."""
@@ -60,17 +57,17 @@ class BackendRunner:
             return job.outcome
         job.abandoned = True
         with self._lock:
-            self._workers -= 1  # that worker is stuck in the backend: count a fresh one in
+            self._threads -= 1  # that worker is stuck in the backend: count a fresh one in
         return Failure(BackendFailure(BackendFailureKind.BACKEND_TIMEOUT))
 
     def _ensure_worker(self) -> None:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the backend runner is shut down")
-            if self._idle > 0 or self._workers >= self._target:
+            if self._idle > 0 or self._threads >= self._target:
                 self._idle = max(0, self._idle - 1)
                 return
-            self._workers += 1
+            self._threads += 1
         threading.Thread(target=self._work, name="factledger-backend", daemon=True).start()
 
     def _work(self) -> None:
@@ -88,14 +85,6 @@ class BackendRunner:
                 self._idle += 1
             # Release last, so that the caller wakes while this thread goes back to waiting.
             job.done.release()
-
-    def shutdown(self) -> None:
-        """Stop the workers once they finish what they run."""
-        with self._lock:
-            self._closed = True
-            workers = self._workers
-        for _ in range(workers):
-            self._jobs.put(None)
 
 
 def run_inline(executor: ToolExecutor, timeout_seconds: float) -> Result[str, BackendFailure]:

@@ -24,7 +24,7 @@ from factledger.application.views import ControlView
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
 from factledger.domain.json_shape import JsonRecord, record_json
-from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.json_types import JsonObject, JsonValue, object_or_empty
 from factledger.domain.release.events import (
     EvidenceGuardInitialChecked,
     EvidenceGuardRechecked,
@@ -156,7 +156,7 @@ def inspect_run(
         calls=tuple(calls),
         citations=_citations(recorded, released),
         release_steps=release_steps(recorded),
-        decision=None if decision is None else _metadata(decision_json(decision)),
+        decision=None if decision is None else object_or_empty(decision_json(decision)),
         verification=verification,
     )
 
@@ -166,10 +166,6 @@ def decision_json(decision: ReleaseDecided) -> JsonValue:
     return record_json(decision)
 
 
-def _metadata(value: JsonValue) -> JsonObject:
-    return value if isinstance(value, dict) else {}
-
-
 def _timeline_event(recorded: RecordedEvent) -> TimelineEvent:
     try:
         envelope = json.loads(recorded.data)
@@ -177,7 +173,7 @@ def _timeline_event(recorded: RecordedEvent) -> TimelineEvent:
         envelope = None
     payload = envelope.get("payload") if isinstance(envelope, dict) else None
     return TimelineEvent(
-        recorded.sequence, recorded.occurred_at, recorded.event.TYPE, _metadata(payload)
+        recorded.sequence, recorded.occurred_at, recorded.event.TYPE, object_or_empty(payload)
     )
 
 

@@ -139,14 +139,15 @@ class RunLister:
     def page(
         self,
         *,
-        limit: int = 20,
-        cursor: str | None = None,
+        limit: int,
+        cursor: str | None,
         outcome: ReleaseOutcome | None = None,
         service: str | None = None,
         caller: Caller | None = None,
     ) -> RunPage | StoreFailed:
-        """Up to ``limit`` runs after ``cursor`` matching the filters (``limit`` 1..MAX_PAGE);
-        with a ``caller``, only the runs it may use."""
+        """Up to ``limit`` runs after ``cursor`` (None: from the newest) matching the filters
+        (``limit`` 1..MAX_PAGE; the page size a caller gets by default is the facade's); with a
+        ``caller``, only the runs it may use."""
         if not 1 <= limit <= MAX_PAGE:
             raise ValueError(f"limit must be between 1 and {MAX_PAGE}")
         entries = self._entries_after(cursor)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from attrs import define
+
+from factledger.application.daemon_threads import DaemonThreads
 
 __all__ = ["WorkerPool"]
 
@@ -42,19 +43,16 @@ def _fail(future: asyncio.Future[T], error: BaseException) -> None:
         future.set_exception(error)
 
 
-class WorkerPool:
+class WorkerPool(DaemonThreads[_Job[object]]):
     """At most ``workers`` daemon threads, started as calls need them."""
 
     def __init__(self, workers: int = 8, *, name: str = "factledger-async") -> None:
         if workers < 1:
             raise ValueError("a worker pool needs at least one worker")
-        self._jobs: queue.SimpleQueue[_Job[object] | None] = queue.SimpleQueue()
-        self._lock = threading.Lock()
+        super().__init__()
         self._limit = workers
-        self._threads = 0
         self._idle = 0
         self._queued = 0
-        self._closed = False
         self._name = name
 
     @property
@@ -105,11 +103,3 @@ class WorkerPool:
     ) -> None:
         with contextlib.suppress(RuntimeError):  # the loop closed first: nobody waits
             job.loop.call_soon_threadsafe(how, job.future, value)
-
-    def shutdown(self) -> None:
-        """Stop the threads once they finish what they run (later calls are refused)."""
-        with self._lock:
-            self._closed = True
-            threads = self._threads
-        for _ in range(threads):
-            self._jobs.put(None)

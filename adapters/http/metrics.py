@@ -28,43 +28,40 @@ class PrometheusTelemetry:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         """The registry ``/metrics`` exposes (never the process-wide default)."""
-        self._calls = Counter(
+        self._calls = self._counter(
             "factledger_tool_calls",
             "Tool calls answered, by tool and observation status.",
             ("tool", "status"),
-            registry=self.registry,
         )
-        self._call_seconds = Histogram(
-            "factledger_tool_call_seconds",
-            "Time to answer a tool call, by tool.",
-            ("tool",),
-            buckets=_BUCKETS,
-            registry=self.registry,
+        self._call_seconds = self._histogram(
+            "factledger_tool_call_seconds", "Time to answer a tool call, by tool.", ("tool",)
         )
-        self._releases = Counter(
+        self._releases = self._counter(
             "factledger_releases",
             "Release decisions, by outcome and fallback type (none unless FALLBACK).",
             ("outcome", "fallback_type"),
-            registry=self.registry,
         )
-        self._release_seconds = Histogram(
-            "factledger_release_seconds",
-            "Time to decide a release.",
-            buckets=_BUCKETS,
-            registry=self.registry,
+        self._release_seconds = self._histogram(
+            "factledger_release_seconds", "Time to decide a release.", ()
         )
-        self._violations = Counter(
+        self._violations = self._counter(
             "factledger_guard_violations",
             "Issues the guards found in released or checked drafts, by code.",
             ("code",),
-            registry=self.registry,
         )
-        self._budget = Counter(
+        self._budget = self._counter(
             "factledger_budget_refusals",
             "Requests a run's budget refused, by what was refused.",
             ("budget",),
-            registry=self.registry,
         )
+
+    def _counter(self, name: str, documentation: str, labels: tuple[str, ...]) -> Counter:
+        """A counter in this sink's registry."""
+        return Counter(name, documentation, labels, registry=self.registry)
+
+    def _histogram(self, name: str, documentation: str, labels: tuple[str, ...]) -> Histogram:
+        """A histogram of durations in seconds in this sink's registry, on the shared buckets."""
+        return Histogram(name, documentation, labels, buckets=_BUCKETS, registry=self.registry)
 
     def tool_call(self, tool: str, status: CallStatus, seconds: float) -> None:
         self._calls.labels(tool=tool, status=status).inc()

@@ -9,8 +9,10 @@ the same through every transport. A run id no run has is 404 ``UNKNOWN_RUN`` eve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
+from attrs import field, frozen
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
@@ -37,6 +39,7 @@ from factledger.adapters.http.models import (
     reply,
 )
 from factledger.application.harness import Harness
+from factledger.domain.json_types import JsonObject
 
 __all__ = ["runs_router"]
 
@@ -109,12 +112,7 @@ def _run_endpoints(router: APIRouter, harness: Harness, access: RunAccess) -> No
         response.headers["Location"] = f"/runs/{run_id}"
         return reply(RunCreatedModel, {"run_id": run_id})
 
-    @router.get(
-        "/{run_id}", response_model=RunSummaryModel, responses={**_RUN, **_STORE}, summary="A run"
-    )
-    def run_summary(run_id: RunId) -> BaseModel:
-        """The run's state, context, budget use and release decision (metadata only)."""
-        return reply(RunSummaryModel, harness.run_summary(run_id).to_json())
+    _add_read(router, harness, _RUN_SUMMARY)
 
     @router.get(
         "/{run_id}/tools",
@@ -153,15 +151,7 @@ def _call_endpoints(router: APIRouter, harness: Harness) -> None:
         """Run the guards over the draft and publish; releasing again returns the first result."""
         return reply(ReleaseResultModel, harness.release(run_id, request.draft).to_json())
 
-    @router.get(
-        "/{run_id}/release",
-        response_model=ReleaseResultModel,
-        responses={**_RUN, **_STORE, **_STATE},
-        summary="The recorded release result",
-    )
-    def released(run_id: RunId) -> BaseModel:
-        """The release result of a released run (409 `RUN_NOT_ACTIVE` before the release)."""
-        return reply(ReleaseResultModel, harness.released(run_id).to_json())
+    _add_read(router, harness, _RELEASED)
 
     @router.post(
         "/{run_id}/cancel",
@@ -174,49 +164,99 @@ def _call_endpoints(router: APIRouter, harness: Harness) -> None:
         return reply(CancelResultModel, harness.cancel(run_id).to_json())
 
 
-def _view_endpoints(router: APIRouter, harness: Harness) -> None:
-    @router.get(
+@frozen
+class _Read:
+    """A GET answering one typed result through its response model (a row of the table)."""
+
+    name: str
+    """The operation's name (its OpenAPI id is derived from it)."""
+    path: str
+    """Below ``/runs``: with ``{tool_call_id}``, a call's view."""
+    model: type[BaseModel]
+    summary: str
+    description: str
+    read: Callable[..., JsonObject]
+    """The facade call on (harness, run id[, call id]), as the result's JSON."""
+    responses: Responses = field(factory=lambda: {**_RUN, **_STORE})
+
+
+_RUN_SUMMARY = _Read(
+    "run_summary",
+    "/{run_id}",
+    RunSummaryModel,
+    "A run",
+    "The run's state, context, budget use and release decision (metadata only).",
+    lambda harness, run_id: harness.run_summary(run_id).to_json(),
+)
+_RELEASED = _Read(
+    "released",
+    "/{run_id}/release",
+    ReleaseResultModel,
+    "The recorded release result",
+    "The release result of a released run (409 `RUN_NOT_ACTIVE` before the release).",
+    lambda harness, run_id: harness.released(run_id).to_json(),
+    {**_RUN, **_STORE, **_STATE},
+)
+_VIEWS = (
+    _Read(
+        "canonical_view",
         "/{run_id}/calls/{tool_call_id}/canonical",
-        response_model=CanonicalViewModel,
-        responses={**_CALL, **_STORE},
-        summary="A call's canonical record",
-    )
-    def canonical_view(run_id: RunId, tool_call_id: ToolCallId) -> BaseModel:
-        """A call's canonical record as metadata and digests (never a body)."""
-        view = harness.canonical_view(run_id, tool_call_id)
-        return reply(CanonicalViewModel, view.to_json())
-
-    @router.get(
+        CanonicalViewModel,
+        "A call's canonical record",
+        "A call's canonical record as metadata and digests (never a body).",
+        lambda harness, run_id, call: harness.canonical_view(run_id, call).to_json(),
+        {**_CALL, **_STORE},
+    ),
+    _Read(
+        "control_view",
         "/{run_id}/calls/{tool_call_id}/control",
-        response_model=ControlViewModel,
-        responses={**_CALL, **_STORE},
-        summary="A call's control view",
-    )
-    def control_view(run_id: RunId, tool_call_id: ToolCallId) -> BaseModel:
-        """The harness's control view: bookkeeping and the projected agent_result, no raw body."""
-        view = harness.control_view(run_id, tool_call_id)
-        return reply(ControlViewModel, view.to_json())
-
-    @router.get(
+        ControlViewModel,
+        "A call's control view",
+        "The harness's control view: bookkeeping and the projected agent_result, no raw body.",
+        lambda harness, run_id, call: harness.control_view(run_id, call).to_json(),
+        {**_CALL, **_STORE},
+    ),
+    _Read(
+        "progress",
         "/{run_id}/progress",
-        response_model=ProgressSnapshotModel,
-        responses={**_RUN, **_STORE},
-        summary="The progress snapshot",
-    )
-    def progress(run_id: RunId) -> BaseModel:
-        """What the run verifiably observed so far."""
-        return reply(ProgressSnapshotModel, harness.progress_snapshot(run_id).to_json())
-
-    @router.get(
+        ProgressSnapshotModel,
+        "The progress snapshot",
+        "What the run verifiably observed so far.",
+        lambda harness, run_id: harness.progress_snapshot(run_id).to_json(),
+    ),
+    _Read(
+        "statuses",
         "/{run_id}/statuses",
-        response_model=StatusTimelineModel,
-        responses={**_RUN, **_STORE},
-        summary="The status timeline",
+        StatusTimelineModel,
+        "The status timeline",
+        "Every ApplicationStatus change so far, in order.",
+        lambda harness, run_id: StatusTimeline(run_id, harness.statuses(run_id)).to_json(),
+    ),
+)
+
+
+def _add_read(router: APIRouter, harness: Harness, read: _Read) -> None:
+    def run_read(run_id: RunId) -> BaseModel:
+        return reply(read.model, read.read(harness, run_id))
+
+    def call_read(run_id: RunId, tool_call_id: ToolCallId) -> BaseModel:
+        return reply(read.model, read.read(harness, run_id, tool_call_id))
+
+    router.add_api_route(
+        read.path,
+        call_read if "{tool_call_id}" in read.path else run_read,
+        methods=["GET"],
+        name=read.name,
+        response_model=read.model,
+        responses=read.responses,
+        summary=read.summary,
+        description=read.description,
     )
-    def statuses(run_id: RunId) -> BaseModel:
-        """Every ApplicationStatus change so far, in order."""
-        timeline = StatusTimeline(run_id, harness.statuses(run_id))
-        return reply(StatusTimelineModel, timeline.to_json())
+
+
+def _view_endpoints(router: APIRouter, harness: Harness) -> None:
+    for view in _VIEWS:
+        _add_read(router, harness, view)
 
 
 def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) -> None:

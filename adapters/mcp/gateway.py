@@ -25,10 +25,10 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 from attrs import frozen
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from factledger.adapters.mcp.control_tools import (
     CHECK_DRAFT,
@@ -70,6 +70,8 @@ GatewayErrorCode = Literal["RUN_REQUIRED", "RUN_CONFLICT", "INVALID_META", "INVA
 """Codes of the calls the gateway answers itself (the harness's codes pass through as they are:
 ``UNKNOWN_RUN``, ``INVALID_INPUT``, ``STORE_UNAVAILABLE``…; ``INTERNAL_ERROR`` comes from the
 server when something unexpected happened)."""
+
+_Arguments = TypeVar("_Arguments", bound=BaseModel)
 
 _MAX_SESSIONS = 4096
 
@@ -165,10 +167,9 @@ class McpGateway:
     # -- the kinds of call ----------------------------------------------------------
 
     def _start_run(self, arguments: Mapping[str, object] | None, session: str | None) -> ToolReply:
-        try:
-            parsed = StartRunArguments.model_validate(arguments or {})
-        except ValidationError as invalid:
-            return _error("INVALID_ARGUMENTS", _fields_message(START_RUN, invalid))
+        parsed = _arguments(StartRunArguments, START_RUN, arguments)
+        if isinstance(parsed, ToolReply):
+            return parsed
         run_id = self._harness.start_run(
             question=parsed.question,
             service=parsed.service,
@@ -181,18 +182,16 @@ class McpGateway:
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
-        try:
-            parsed = ReleaseArguments.model_validate(arguments or {})
-        except ValidationError as invalid:
-            return _error("INVALID_ARGUMENTS", _fields_message(RELEASE, invalid))
+        parsed = _arguments(ReleaseArguments, RELEASE, arguments)
+        if isinstance(parsed, ToolReply):
+            return parsed
         result = self._harness.release(run_id, parsed.draft_json())
         return ToolReply(result.to_json(), is_error=False)
 
     def _check(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
-        try:
-            parsed = CheckDraftArguments.model_validate(arguments or {})
-        except ValidationError as invalid:
-            return _error("INVALID_ARGUMENTS", _fields_message(CHECK_DRAFT, invalid))
+        parsed = _arguments(CheckDraftArguments, CHECK_DRAFT, arguments)
+        if isinstance(parsed, ToolReply):
+            return parsed
         checked = self._harness.check(run_id, parsed.draft_json())
         return ToolReply(checked.to_json(), is_error=False)
 
@@ -202,10 +201,9 @@ class McpGateway:
         session: str | None,
         meta: Mapping[str, object] | None,
     ) -> ToolReply:
-        try:
-            parsed = VerifyRunArguments.model_validate(arguments or {})
-        except ValidationError as invalid:
-            return _error("INVALID_ARGUMENTS", _fields_message(VERIFY_RUN, invalid))
+        parsed = _arguments(VerifyRunArguments, VERIFY_RUN, arguments)
+        if isinstance(parsed, ToolReply):
+            return parsed
         run_id = parsed.run_id if parsed.run_id is not None else self._run_id(session, meta)
         if isinstance(run_id, ToolReply):
             return run_id
@@ -272,6 +270,17 @@ class McpGateway:
             self._session_runs.move_to_end(session)
             while len(self._session_runs) > _MAX_SESSIONS:
                 self._session_runs.popitem(last=False)
+
+
+def _arguments(
+    model: type[_Arguments], tool: str, arguments: Mapping[str, object] | None
+) -> _Arguments | ToolReply:
+    """A control tool's arguments as its model, or ``INVALID_ARGUMENTS`` naming the wrong
+    fields (never the values sent)."""
+    try:
+        return model.model_validate(arguments or {})
+    except ValidationError as invalid:
+        return _error("INVALID_ARGUMENTS", _fields_message(tool, invalid))
 
 
 def _fields_message(tool: str, invalid: ValidationError) -> str:

@@ -141,10 +141,8 @@ class _Walk:
         if in_subquery:
             raise _Refused(MetricsRefusal.NESTED_SUBQUERY)
         self.subqueries += 1
-        if self.subqueries > self.settings.max_subqueries:
-            raise _Refused(MetricsRefusal.TOO_MANY_SUBQUERIES)
-        if node.at is not None:
-            raise _Refused(MetricsRefusal.AT_MODIFIER_NOT_ALLOWED)
+        _within(self.subqueries, self.settings.max_subqueries, MetricsRefusal.TOO_MANY_SUBQUERIES)
+        _unpinned(node)
         self._window(node.range)
         self._window(node.offset)
         step = node.step
@@ -153,10 +151,8 @@ class _Walk:
 
     def _selector(self, node: promql.VectorSelector) -> None:
         self.selectors += 1
-        if self.selectors > self.settings.max_selectors:
-            raise _Refused(MetricsRefusal.TOO_MANY_SELECTORS)
-        if node.at is not None:
-            raise _Refused(MetricsRefusal.AT_MODIFIER_NOT_ALLOWED)
+        _within(self.selectors, self.settings.max_selectors, MetricsRefusal.TOO_MANY_SELECTORS)
+        _unpinned(node)
         self._window(node.offset)
         if node.matchers.or_matchers:
             raise _Refused(MetricsRefusal.LABEL_NOT_ALLOWED)
@@ -223,3 +219,15 @@ def check_query(text: str, settings: MetricsSettings) -> CheckedQuery | MetricsR
         matchers=tuple(sorted(walk.matchers)),
         unit=unit_of(parsed),
     )
+
+
+def _within(count: int, limit: int, refusal: MetricsRefusal) -> None:
+    """Refuse with ``refusal`` once a query holds more than ``limit`` of something."""
+    if count > limit:
+        raise _Refused(refusal)
+
+
+def _unpinned(node: promql.SubqueryExpr | promql.VectorSelector) -> None:
+    """Neither a selector nor a subquery may pin its evaluation time with ``@``."""
+    if node.at is not None:
+        raise _Refused(MetricsRefusal.AT_MODIFIER_NOT_ALLOWED)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from factledger.domain.json_types import JsonObject, JsonValue
+from factledger.domain.json_types import JsonObject, JsonValue, first_object, object_or_empty
 from factledger.domain.status import EvidenceStatus
 
 __all__ = ["summarize_metrics"]
@@ -25,19 +25,15 @@ def _series_name(series: JsonObject) -> str:
 def summarize_metrics(agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
     """Which query over which window, how many series, and the top series' change point, max,
     last and min with their unit and time."""
-    scope = agent_result.get("scope")
-    scope = scope if isinstance(scope, dict) else {}
+    scope = object_or_empty(agent_result.get("scope"))
     window = f"between {scope.get('start')} and {scope.get('end')}"
     query = scope.get("query")
     if evidence_status is not EvidenceStatus.EVIDENCE_FOUND:
         return f"No series matched {query} {window}."
-    series = agent_result.get("series")
-    top = series[0] if isinstance(series, list) and series else {}
-    top = top if isinstance(top, dict) else {}
+    top = first_object(agent_result.get("series"))
     unit = top.get("unit")
     spelled = f" {unit}" if isinstance(unit, str) else ""
-    summary = top.get("summary")
-    summary = summary if isinstance(summary, dict) else {}
+    summary = object_or_empty(top.get("summary"))
     change = summary.get("change_point")
     shift = ""
     if isinstance(change, dict):

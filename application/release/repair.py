@@ -23,7 +23,7 @@ from factledger.application.release.recorder import StepLog
 from factledger.application.run_repository import RunRepository, StoreFailed
 from factledger.application.store_failures import failure_code_of
 from factledger.domain.invocation import Ready
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_types import JsonObject, object_or_empty
 from factledger.domain.model_failure import ModelFailureReason
 from factledger.domain.release.draft import Draft
 from factledger.domain.release.events import (
@@ -155,8 +155,7 @@ class GuardedRepair:
             record = records.get(invocation.info.tool_call_id)
             scope: JsonObject = {}
             if record is not None and record.agent_result is not None:
-                found = record.agent_result.get("scope")
-                scope = found if isinstance(found, dict) else {}
+                scope = object_or_empty(record.agent_result.get("scope"))
             citable.append(
                 CitableCall(
                     invocation.info.tool_call_id,

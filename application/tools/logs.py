@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 
 from pydantic import BaseModel
-from returns.result import Failure, Result, Success
+from returns.result import Failure, Result
 
 from factledger.application.contracts.envelope import LogsEnvelope, LogsInput
 from factledger.application.contracts.parse import EnvelopeError
 from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_types import JsonObject, first_object, object_or_empty
 from factledger.domain.logs.agent_result import MODEL_VISIBLE_KEYS, recompute_evidence_status
 from factledger.domain.logs.projector import DEFAULT_SETTINGS, LogProjectionSettings, project_logs
 from factledger.domain.logs.query import LogQuery
@@ -104,12 +104,10 @@ class LogsToolSpec(EvidenceTool[LogsInput]):
         return project_logs(raw_json, self._checked(request), self._settings)
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
-        status = recompute_evidence_status(agent_result)
-        return status.unwrap() if isinstance(status, Success) else None
+        return recompute_evidence_status(agent_result).value_or(None)
 
     def summarize(self, agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
-        scope = agent_result.get("scope")
-        scope = scope if isinstance(scope, dict) else {}
+        scope = object_or_empty(agent_result.get("scope"))
         service, query = scope.get("service"), scope.get("query")
         window = f"between {scope.get('start')} and {scope.get('end')}"
         searched = f"{query!r} in {service}" if query else f"any line of {service}"
@@ -119,9 +117,7 @@ class LogsToolSpec(EvidenceTool[LogsInput]):
             if unread:
                 return f"{unread}no log lines matched {searched} {window} in what was read."
             return f"No log lines matched {searched} {window}."
-        patterns = agent_result.get("patterns")
-        top = patterns[0] if isinstance(patterns, list) and patterns else {}
-        top = top if isinstance(top, dict) else {}
+        top = first_object(agent_result.get("patterns"))
         return (
             f"{unread}{agent_result.get('matched_count')} log lines matched {searched} {window}; "
             f"top pattern ({top.get('count')}×, {top.get('first_seen')} to "

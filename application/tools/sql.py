@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pydantic import BaseModel
-from returns.result import Result, Success
+from returns.result import Result
 
 from factledger.application.contracts.envelope import SqlEnvelope, SqlInput
 from factledger.application.tool_api.tool import EvidenceTool, normalize_text
 from factledger.domain.evidence import Source
-from factledger.domain.json_types import JsonObject
+from factledger.domain.json_types import JsonObject, list_or_empty, object_or_empty
 from factledger.domain.sql.projector import (
     SqlProjectionLimits,
     project_sql_result,
@@ -65,21 +65,17 @@ class SqlToolSpec(EvidenceTool[SqlInput]):
         return project_sql_result(raw_json, self._limits)
 
     def evidence_status(self, agent_result: JsonObject) -> EvidenceStatus | None:
-        status = sql_evidence_status(agent_result)
-        return status.unwrap() if isinstance(status, Success) else None
+        return sql_evidence_status(agent_result).value_or(None)
 
     def summarize(self, agent_result: JsonObject, evidence_status: EvidenceStatus) -> str:
-        scope = agent_result.get("scope")
-        scope = scope if isinstance(scope, dict) else {}
+        scope = object_or_empty(agent_result.get("scope"))
         tables = scope.get("tables")
         where = ", ".join(str(t) for t in tables) if isinstance(tables, list) else "?"
         datasource = scope.get("datasource")
-        rows = agent_result.get("rows")
-        rows = rows if isinstance(rows, list) else []
+        rows = list_or_empty(agent_result.get("rows"))
         if evidence_status is not EvidenceStatus.EVIDENCE_FOUND or not rows:
             return f"The query on {datasource}.{where} returned no rows."
-        columns = agent_result.get("columns")
-        names = columns if isinstance(columns, list) else []
+        names = list_or_empty(agent_result.get("columns"))
         first = rows[0] if isinstance(rows[0], list) else []
         pairs = ", ".join(f"{n}={v}" for n, v in zip(names, first, strict=False))
         more = " (truncated)" if agent_result.get("truncated") else ""
@@ -94,6 +90,6 @@ class SqlToolSpec(EvidenceTool[SqlInput]):
             Source(
                 "query_sql",
                 str(scope["datasource"]),
-                {"tables": tables if isinstance(tables, list) else []},
+                {"tables": list_or_empty(tables)},
             ),
         )

@@ -33,9 +33,9 @@ from typing import Final
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
+from factledger.domain.json_reading import ShapeMismatch, read_strict
 from factledger.domain.json_types import JsonObject, JsonValue
 from factledger.domain.knowledge.relevance import RelevanceLevel, normalise_relevance
-from factledger.domain.strict_json import decode_strict
 
 __all__ = [
     "MALFORMED_RAW",
@@ -100,36 +100,29 @@ def _encode_hit(hit: RawKnowledgeHit) -> JsonValue:
     }
 
 
-class _Malformed(Exception):
-    pass
-
-
 def decode_raw_result(raw_json: str) -> Result[RawKnowledgeResult, str]:
     """The decoded result, or ``MALFORMED_RAW``."""
-    try:
-        document = decode_strict(raw_json)
-        return Success(_result(document))
-    except (ValueError, RecursionError, _Malformed):
-        return Failure(MALFORMED_RAW)
+    result = read_strict(raw_json, _result)
+    return Failure(MALFORMED_RAW) if result is None else Success(result)
 
 
 def _result(document: object) -> RawKnowledgeResult:
     if not isinstance(document, dict):
-        raise _Malformed
+        raise ShapeMismatch
     query = document.get("query")
     hits = document.get("hits")
     if not isinstance(query, str) or not isinstance(hits, list):
-        raise _Malformed
+        raise ShapeMismatch
     return RawKnowledgeResult(query, tuple(_hit(hit) for hit in hits))
 
 
 def _hit(hit: object) -> RawKnowledgeHit:
     if not isinstance(hit, dict):
-        raise _Malformed
+        raise ShapeMismatch
     document_id = hit.get("document_id")
     text = hit.get("text")
     if not isinstance(document_id, str) or not document_id.strip() or not isinstance(text, str):
-        raise _Malformed
+        raise ShapeMismatch
     title = _optional_text(hit.get("title"))
     section = _optional_text(hit.get("section"))
     chunk_id = _optional_text(hit.get("chunk_id"))
@@ -137,7 +130,7 @@ def _hit(hit: object) -> RawKnowledgeHit:
     if level is None:
         level = hit.get("relevanceLevel")
     if level is not None and not isinstance(level, str):
-        raise _Malformed
+        raise ShapeMismatch
     return RawKnowledgeHit(  # positional: one of these per hit of every call
         document_id,
         document_id if title is None else title,
@@ -152,18 +145,18 @@ def _hit(hit: object) -> RawKnowledgeHit:
 def _optional_text(value: object) -> str | None:
     if value is None or isinstance(value, str):
         return value
-    raise _Malformed
+    raise ShapeMismatch
 
 
 def _optional_score(value: object) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _Malformed
+        raise ShapeMismatch
     try:
         score = float(value)
     except OverflowError:  # an integer literal too large for a float
-        raise _Malformed from None
+        raise ShapeMismatch from None
     if not math.isfinite(score):
-        raise _Malformed
+        raise ShapeMismatch
     return score

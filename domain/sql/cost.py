@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
+from factledger.domain.json_reading import ShapeMismatch, as_dict, as_list
+
 __all__ = [
     "CostEstimate",
     "CostLimits",
@@ -78,20 +80,16 @@ class CostEstimate:
         return cap is not None and self.cost is not None and self.cost > cap
 
 
-class _Unreadable(Exception):
-    pass
-
-
 # -- MySQL and MariaDB ----------------------------------------------------------------------
 
 
 def explain_mysql(document: object) -> CostEstimate | None:
     """The estimate of a MySQL/MariaDB ``EXPLAIN FORMAT=JSON`` document, or None."""
     try:
-        block = _dict(_dict(document).get("query_block"))
+        block = as_dict(as_dict(document).get("query_block"))
         work, _ = _mysql_block(block)
         return CostEstimate(work, _mysql_cost(block))
-    except _Unreadable:
+    except ShapeMismatch:
         return None
 
 
@@ -109,8 +107,8 @@ def _mysql_block(block: dict[str, object]) -> tuple[float, float]:
     union = block.get("union_result")
     if isinstance(union, dict):
         work = produced = 0.0
-        for spec in _list(union.get("query_specifications", [])):
-            part_work, part_rows = _mysql_block(_dict(_dict(spec).get("query_block")))
+        for spec in as_list(union.get("query_specifications", [])):
+            part_work, part_rows = _mysql_block(as_dict(as_dict(spec).get("query_block")))
             work += part_work
             produced += part_rows
         return work, produced
@@ -122,10 +120,10 @@ def _mysql_block(block: dict[str, object]) -> tuple[float, float]:
         work += prefix * max(rows, 1.0)
         materialized = table.get("materialized")
         if isinstance(materialized, dict):
-            work += _mysql_block(_dict(materialized.get("query_block")))[0]
+            work += _mysql_block(as_dict(materialized.get("query_block")))[0]
         prefix *= max(rows * filtered, 1.0)
-    for subquery in _list(block.get("subqueries", [])):
-        inner, correlated = _subquery(_dict(subquery))
+    for subquery in as_list(block.get("subqueries", [])):
+        inner, correlated = _subquery(as_dict(subquery))
         work += _mysql_block(inner)[0] * (prefix if correlated else 1.0)
     return work, prefix
 
@@ -135,14 +133,14 @@ def _loop(block: dict[str, object]) -> list[dict[str, object]]:
     current = block
     for _ in range(16):
         if "nested_loop" in current:
-            return [_dict(entry) for entry in _list(current["nested_loop"])]
+            return [as_dict(entry) for entry in as_list(current["nested_loop"])]
         if "table" in current:
             return [current]
         wrapped = next((current[key] for key in _LOOP_WRAPPERS if key in current), None)
         if wrapped is None:
             return []
-        current = _dict(wrapped)
-    raise _Unreadable
+        current = as_dict(wrapped)
+    raise ShapeMismatch
 
 
 def _table_of(entry: dict[str, object]) -> dict[str, object]:
@@ -151,12 +149,12 @@ def _table_of(entry: dict[str, object]) -> dict[str, object]:
     current = entry
     for _ in range(8):
         if "table" in current:
-            return _dict(current["table"])
+            return as_dict(current["table"])
         wrapped = [value for value in current.values() if isinstance(value, dict)]
         if len(wrapped) != 1:
-            raise _Unreadable
+            raise ShapeMismatch
         current = wrapped[0]
-    raise _Unreadable
+    raise ShapeMismatch
 
 
 def _subquery(entry: dict[str, object]) -> tuple[dict[str, object], bool]:
@@ -164,10 +162,10 @@ def _subquery(entry: dict[str, object]) -> tuple[dict[str, object], bool]:
     correlated = entry.get("dependent") is True
     for key in ("expression_cache", "materialization"):
         if key in entry:
-            inner = _dict(entry[key])
+            inner = as_dict(entry[key])
             correlated = correlated or key == "expression_cache"
-            return _dict(inner.get("query_block")), correlated
-    return _dict(entry.get("query_block")), correlated
+            return as_dict(inner.get("query_block")), correlated
+    return as_dict(entry.get("query_block")), correlated
 
 
 # -- PostgreSQL -----------------------------------------------------------------------------
@@ -176,20 +174,20 @@ def _subquery(entry: dict[str, object]) -> tuple[dict[str, object], bool]:
 def explain_postgres(document: object) -> CostEstimate | None:
     """The estimate of a PostgreSQL ``EXPLAIN (FORMAT JSON)`` document, or None."""
     try:
-        top = _list(document)
+        top = as_list(document)
         if len(top) != 1:
-            raise _Unreadable
-        root = _dict(_dict(top[0]).get("Plan"))
+            raise ShapeMismatch
+        root = as_dict(as_dict(top[0]).get("Plan"))
         return CostEstimate(_postgres_work(root, 0), _number(root.get("Total Cost")))
-    except _Unreadable:
+    except ShapeMismatch:
         return None
 
 
 def _postgres_work(node: dict[str, object], depth: int) -> float:
     if depth > 64:
-        raise _Unreadable
+        raise ShapeMismatch
     rows = max(_number(node.get("Plan Rows", 1)), 1.0)
-    children = [_dict(child) for child in _list(node.get("Plans", []))]
+    children = [as_dict(child) for child in as_list(node.get("Plans", []))]
     nested = node.get("Node Type") == "Nested Loop"
     work = rows
     outer_rows = 1.0
@@ -223,7 +221,7 @@ def explain_sqlite(
     largest = float(max(table_rows.values(), default=1))
     try:
         return CostEstimate(_sqlite_level(children, 0, table_rows, largest, 0))
-    except _Unreadable:
+    except ShapeMismatch:
         return None
 
 
@@ -235,7 +233,7 @@ def _sqlite_level(
     depth: int,
 ) -> float:
     if depth > 32:
-        raise _Unreadable
+        raise ShapeMismatch
     work, prefix = 0.0, 1.0
     for step_id, detail in children.get(parent, []):
         inner = _sqlite_level(children, step_id, table_rows, largest, depth + 1)
@@ -266,26 +264,14 @@ def _sqlite_rows(detail: str, table_rows: Mapping[str, int], largest: float) -> 
 # -- shared ---------------------------------------------------------------------------------
 
 
-def _dict(value: object) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise _Unreadable
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise _Unreadable
-    return value
-
-
 def _number(value: object) -> float:
     if isinstance(value, bool):
-        raise _Unreadable
+        raise ShapeMismatch
     if isinstance(value, int | float):
         return float(value)
     if isinstance(value, str):
         try:
             return float(value)
         except ValueError:
-            raise _Unreadable from None
-    raise _Unreadable
+            raise ShapeMismatch from None
+    raise ShapeMismatch

@@ -26,10 +26,10 @@ from typing import get_args
 from attrs import frozen
 from returns.result import Failure, Result, Success
 
+from factledger.domain.json_reading import ShapeMismatch, as_list, as_text, read_strict
 from factledger.domain.json_types import JsonObject, JsonScalar, JsonValue
 from factledger.domain.sql.plan import OutputColumn, QueryPlan
 from factledger.domain.sql.policy import SqlDialect
-from factledger.domain.strict_json import decode_strict
 
 __all__ = ["RawSqlResult", "decode_raw_result", "encode_raw_result"]
 
@@ -67,42 +67,35 @@ def encode_raw_result(plan: QueryPlan, rows: Sequence[Sequence[JsonScalar]]) -> 
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-class _Malformed(Exception):
-    pass
-
-
 def decode_raw_result(raw_json: str) -> Result[RawSqlResult, str]:
     """The decoded document, or ``MALFORMED_RAW``."""
-    try:
-        document = decode_strict(raw_json)
-        return Success(_document(document))
-    except (ValueError, RecursionError, _Malformed):
-        return Failure("MALFORMED_RAW")
+    document = read_strict(raw_json, _document)
+    return Failure("MALFORMED_RAW") if document is None else Success(document)
 
 
 def _document(document: object) -> RawSqlResult:
     if not isinstance(document, dict):
-        raise _Malformed
+        raise ShapeMismatch
     if set(document) != _KEYS:
-        raise _Malformed
-    outputs = tuple(_output(item) for item in _list(document["output_columns"]))
+        raise ShapeMismatch
+    outputs = tuple(_output(item) for item in as_list(document["output_columns"]))
     row_limit = document["row_limit"]
     if not isinstance(row_limit, int) or isinstance(row_limit, bool) or row_limit < 0:
-        raise _Malformed
-    rows = tuple(_row(row, len(outputs)) for row in _list(document["rows"]))
+        raise ShapeMismatch
+    rows = tuple(_row(row, len(outputs)) for row in as_list(document["rows"]))
     dialect = document["dialect"]
     if dialect not in get_args(SqlDialect):
-        raise _Malformed
+        raise ShapeMismatch
     now = document["now"]
     if now is not None:
         _instant(now)
     return RawSqlResult(
-        datasource=_text(document["datasource"]),
+        datasource=as_text(document["datasource"]),
         dialect=dialect,
-        sql=_text(document["sql"]),
+        sql=as_text(document["sql"]),
         now=now,
-        tables=tuple(_text(item) for item in _list(document["tables"])),
-        columns=tuple(_text(item) for item in _list(document["columns"])),
+        tables=tuple(as_text(item) for item in as_list(document["tables"])),
+        columns=tuple(as_text(item) for item in as_list(document["columns"])),
         output_columns=outputs,
         row_limit=row_limit,
         rows=rows,
@@ -117,44 +110,32 @@ _KEYS = frozenset(
 
 def _instant(value: object) -> None:
     if not isinstance(value, str):
-        raise _Malformed
+        raise ShapeMismatch
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise _Malformed from None
+        raise ShapeMismatch from None
     if parsed.tzinfo is None:
-        raise _Malformed
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise _Malformed
-    return value
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise _Malformed
-    return value
+        raise ShapeMismatch
 
 
 def _output(value: object) -> OutputColumn:
     if not isinstance(value, dict) or set(value) != {"name", "sensitive"}:
-        raise _Malformed
+        raise ShapeMismatch
     sensitive = value["sensitive"]
     if not isinstance(sensitive, bool):
-        raise _Malformed
-    return OutputColumn(name=_text(value["name"]), sensitive=sensitive)
+        raise ShapeMismatch
+    return OutputColumn(name=as_text(value["name"]), sensitive=sensitive)
 
 
 def _row(value: object, width: int) -> tuple[JsonScalar, ...]:
-    cells = _list(value)
+    cells = as_list(value)
     if len(cells) != width:
-        raise _Malformed
+        raise ShapeMismatch
     return tuple(_cell(cell) for cell in cells)
 
 
 def _cell(value: object) -> JsonScalar:
     if value is None or isinstance(value, str | int | float | bool):
         return value
-    raise _Malformed
+    raise ShapeMismatch
