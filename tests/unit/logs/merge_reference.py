@@ -14,6 +14,7 @@ from factledger.domain.logs.template_gaps import (
     _has_constant,
     _merged_gap,
     _shares_a_word,
+    bracketed,
 )
 from factledger.domain.logs.template_merge import (
     _MAX_ROUNDS,
@@ -124,7 +125,8 @@ def reference_merge_gaps(forms: set[str], values: int, context: int) -> dict[str
         total = constant[-1]
         for start in range(last_start + 1):
             for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
-                if total - (constant[stop] - constant[start]) < context:
+                kept = total - (constant[stop] - constant[start])
+                if kept < context and not (kept and bracketed(words[start], words[stop - 1])):
                     continue
                 stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
     chosen = []
