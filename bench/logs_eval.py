@@ -7,8 +7,9 @@ Datasets: the Loghub 2k samples in DIR (every sub-folder with a ``*_2k.log_struc
 ground truth, the corrected one when present; its ``Content`` column is mined) and the
 synthetic styles of ``bench/logs_styles.py`` and the family styles of
 ``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
-``bench/logs_families.py`` are mined with the default setting and reported apart: they take
-no part in the leave-one-out choice (nor were they scored while the rules were written).
+``bench/logs_families.py`` and the held-out styles of ``bench/logs_heldout.py`` are mined with
+the default setting and reported apart: they take no part in the leave-one-out choice (nor
+were they scored while the rules were written).
 
 Miners:
 
@@ -46,6 +47,7 @@ from bench.logs_common import (  # noqa: E402
     require_directory,
 )
 from bench.logs_families import FAMILY_STYLES, UNSEEN_STYLES, family_corpus  # noqa: E402
+from bench.logs_heldout import HELDOUT_STYLES, heldout_corpus  # noqa: E402
 from bench.logs_loo import Corpus, grouping_scores, leave_one_out  # noqa: E402
 from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
 from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
@@ -93,8 +95,9 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 )
 
 
-_KINDS = ("loghub", "synthetic", "family", "unseen")
-"""Kinds of dataset; ``unseen`` styles never take part in choosing a setting."""
+_KINDS = ("loghub", "synthetic", "family", "unseen", "heldout")
+_APART = ("unseen", "heldout")
+"""Kinds of dataset; ``unseen`` and ``heldout`` styles never take part in choosing a setting."""
 
 
 def loghub_names(root: Path) -> list[str]:
@@ -121,6 +124,10 @@ def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str]
             corpus = family_corpus(style, synthetic_lines)
             messages = [message for message, _ in corpus]
             found.append((kind, style, messages, [truth for _, truth in corpus]))
+    for style in HELDOUT_STYLES:
+        corpus = heldout_corpus(style, synthetic_lines)
+        messages = [message for message, _ in corpus]
+        found.append(("heldout", style, messages, [truth for _, truth in corpus]))
     return found
 
 
@@ -165,7 +172,7 @@ def comparison_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> 
 
 
 def loo_table(found: Sequence[tuple[str, str, list[str], list[str]]]) -> None:
-    found = [dataset for dataset in found if dataset[0] != "unseen"]
+    found = [dataset for dataset in found if dataset[0] not in _APART]
     corpora = [
         Corpus(name, tuple(masked_templates(contents)), tuple(truth))
         for _, name, contents, truth in found

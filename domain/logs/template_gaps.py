@@ -28,12 +28,13 @@ from factledger.domain.logs.template_words import (
     enclosed_variable,
 )
 
-__all__ = ["absorb", "merge_gaps"]
+__all__ = ["absorb", "bracketed", "merge_gaps"]
 
 # The longest stretch (in words) a gap merge replaces.
 _MAX_GAP: Final = 6
 
 _Words = tuple[str, ...]
+_PAIRS: Final = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'"}
 
 
 def absorb(forms: set[str], fresh: set[str] | None = None) -> dict[str, str]:
@@ -132,7 +133,8 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
         total = constant[-1]
         for start in range(last_start + 1):
             for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
-                if total - (constant[stop] - constant[start]) < context:
+                kept = total - (constant[stop] - constant[start])
+                if kept < context and not (kept and bracketed(words[start], words[stop - 1])):
                     continue
                 stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
     chosen = []
@@ -169,10 +171,17 @@ def _one_end_stretches(
     spans = [(0, stop) for stop in range(max(1, first_stop), min(_MAX_GAP, size) + 1)]
     spans += [(start, size) for start in range(max(1, size - _MAX_GAP), last_start + 1)]
     for start, stop in spans:
-        kept = words[:start] + words[stop:]
-        if sum(VARIABLE not in word for word in kept) < context:
+        kept = sum(VARIABLE not in word for word in words[:start] + words[stop:])
+        if kept < context and not (kept and bracketed(words[start], words[stop - 1])):
             continue
         stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
+
+
+def bracketed(first: str, last: str) -> bool:
+    """Whether a stretch from ``first`` to ``last`` is one bracketed or quoted group: it
+    needs fewer shared words around it (``context``), one at least, to be merged."""
+    closer = _PAIRS.get(first[:1])
+    return closer is not None and last.endswith(closer) and len(first + last) > 1
 
 
 def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
@@ -228,4 +237,23 @@ def _merged_gap(gaps: set[_Words], values: int, inside: bool) -> str | None:
         return word
     if enclosed and (word,) in gaps:
         return word
+    if inside and (VARIABLE,) in gaps and _items_of_one_list(gaps):
+        return VARIABLE
     return None
+
+
+def _items_of_one_list(gaps: set[_Words]) -> bool:
+    """Whether stretches beside a lone variable are lists of items around a variable: each
+    holds a variable, there are two at least, and no word without a variable is in two of
+    them (a word repeated across stretches is the template's own)."""
+    seen: set[str] = set()
+    others = 0
+    for gap in gaps:
+        if gap == (VARIABLE,):
+            continue
+        others += 1
+        constants = {word for word in gap if VARIABLE not in word}
+        if len(constants) == len(gap) or constants & seen:
+            return False
+        seen |= constants
+    return others >= 2

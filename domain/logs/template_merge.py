@@ -23,8 +23,8 @@ list, no per-source rule.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -93,7 +93,7 @@ def merge_templates(
     paired = False
     for _ in range(_MAX_ROUNDS):
         changed = None if quiet_round is None else forms ^ quiet_round
-        renamed = _merge_round(forms, settings, changed)
+        renamed = _merge_round(forms, settings, changed, Counter(current.values()))
         if not renamed:
             quiet_round = forms
             renamed = absorb(forms, None if quiet_absorb is None else forms - quiet_absorb)
@@ -113,11 +113,15 @@ def merge_templates(
 
 
 def _merge_round(
-    forms: set[str], settings: MergeSettings, changed: set[str] | None = None
+    forms: set[str],
+    settings: MergeSettings,
+    changed: set[str] | None = None,
+    support: Mapping[str, int] | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become. With ``changed`` (the forms
     added or removed since a set in which nothing merged), only the sibling sets that one
-    of them is or was in are looked at."""
+    of them is or was in are looked at. ``support``: how many templates of the batch each
+    form stands for (one when not given)."""
     by_length = _by_length(forms)
     touched = None if changed is None else _by_length(changed)
     renamed: dict[str, str] = {}
@@ -127,25 +131,92 @@ def _merge_round(
             continue
         group.sort()
         parent = list(range(len(group)))
-        paired: dict[tuple[int, ...], list[int]] = {}
-        for position in range(length):
-            anchors = tuple(at for at in _ANCHORS[length] if at != position)
-            if anchors not in paired:
-                paired[anchors] = _sharing(group, anchors, near)
-            only = None if near is None else {_rest(words, position) for words in near}
-            for members in _siblings(group, paired[anchors], position, settings.min_context):
-                words = group[members[0]]
-                if only is not None and _rest(words, position) not in only:
-                    continue
-                after = position > 0 and words[position - 1] == VARIABLE
-                if _is_variable([group[index][position] for index in members], after, settings):
-                    _union(parent, members)
+        found = _sibling_sets(group, length, settings.min_context, near)
+        breadth = _breadths(group, found, support)
+        for position, members in found:
+            if members[-1] < 0:
+                continue
+            words = group[members[0]]
+            after = position > 0 and words[position - 1] == VARIABLE
+            values = [group[index][position] for index in members]
+            if _is_variable(values, after, settings) and not _is_kind(
+                values, after, [breadth[index].get(position, 1) for index in members], settings
+            ):
+                _union(parent, members)
         for members in _components(parent):
             if len(members) > 1:
                 merged = _generalise([group[index] for index in members])
                 for index in members:
                     renamed[" ".join(group[index])] = merged
     return renamed
+
+
+def _sibling_sets(
+    group: Sequence[tuple[str, ...]],
+    length: int,
+    min_context: int,
+    near: Sequence[tuple[str, ...]] | None,
+) -> list[tuple[int, list[int]]]:
+    """Every sibling set of a length's forms as (position, member indexes); a set none of
+    ``near`` is in ends with ``-1`` (it counts for the breadth of its members only)."""
+    paired: dict[tuple[int, ...], list[int]] = {}
+    found: list[tuple[int, list[int]]] = []
+    for position in range(length):
+        anchors = tuple(at for at in _ANCHORS[length] if at != position)
+        if anchors not in paired:
+            paired[anchors] = _sharing(group, anchors, None)
+        only = None if near is None else {_rest(words, position) for words in near}
+        for members in _siblings(group, paired[anchors], position, min_context):
+            aside = only is not None and _rest(group[members[0]], position) not in only
+            found.append((position, [*members, -1] if aside else members))
+    return found
+
+
+def _breadths(
+    group: Sequence[tuple[str, ...]],
+    found: Sequence[tuple[int, list[int]]],
+    support: Mapping[str, int] | None,
+) -> list[dict[int, int]]:
+    """For each form and position, how many templates share the form's word there: the
+    templates the form stands for, or the forms of its largest sibling set at another
+    position, whichever are more."""
+    largest: list[list[tuple[int, int]]] = [[] for _ in group]
+    for position, members in found:
+        size = len(members) - (members[-1] < 0)
+        for index in members:
+            if index >= 0:
+                largest[index].append((size, position))
+    breadth: list[dict[int, int]] = []
+    for index, sets in enumerate(largest):
+        own = 1 if support is None else support.get(" ".join(group[index]), 1)
+        sets.sort(reverse=True)
+        top = sets[:2]
+        at: dict[int, int] = {}
+        for _size, position in sets:
+            other = next((size for size, where in top if where != position), 1)
+            at[position] = max(own, other)
+        breadth.append(at)
+    return breadth
+
+
+def _is_kind(
+    values: Sequence[str], after_variable: bool, breadths: Sequence[int], settings: MergeSettings
+) -> bool:
+    """Whether the words siblings hold at a position are the kinds of one event rather than
+    a parameter: none holds a variable, neither the keyed nor the unit rule names them, and
+    each is the same word in ``min_values`` times as many templates as there are words
+    (half of the siblings at least): a word that stays put while others vary that much is
+    the template's own."""
+    if any(VARIABLE in value for value in values):
+        return False
+    distinct = len(set(values))
+    keys = {key_of(value) for value in values}
+    if distinct >= settings.keyed_values and len(keys) == 1 and "" not in keys:
+        return False
+    if after_variable and distinct >= settings.unit_values and all(map(_is_unit, values)):
+        return False
+    wide = sum(breadth >= settings.min_values * distinct for breadth in breadths)
+    return 2 * wide >= len(breadths)
 
 
 def _by_length(forms: Iterable[str]) -> dict[int, list[tuple[str, ...]]]:

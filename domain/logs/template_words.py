@@ -12,12 +12,16 @@ _OPENERS: Final = "([{'\""
 _CLOSERS: Final = ")]}'\",;:."
 
 
+_DOUBLES: Final = tuple(VARIABLE + between + VARIABLE for between in (" ", ", ", "; "))
+
+
 def collapse(template: str) -> str:
     """A run of variables written as one (also where a word around a variable meets one:
-    ``<*> <*>,`` is ``<*>,``)."""
-    double = VARIABLE + " " + VARIABLE
-    while double in template:
-        template = template.replace(double, VARIABLE)
+    ``<*> <*>,`` is ``<*>,``), and so is a list of them however long: variables apart by
+    a comma or a semicolon only (``[<*>, <*>, <*>]`` is ``[<*>]``)."""
+    for double in _DOUBLES:
+        while double in template:
+            template = template.replace(double, VARIABLE)
     return template
 
 

@@ -38,7 +38,6 @@ __all__ = [
     "template_of_masked",
 ]
 
-_DOUBLE: Final = VARIABLE + " " + VARIABLE
 _DIGIT: Final = re.compile(r"\d|<[A-Z_]{2,12}>").search
 _PATH: Final = re.compile(r"(?:[A-Za-z]:\\|~?/|\.{1,2}/|\\\\)").match
 _KEY_PREFIX: Final = re.compile(r"([A-Za-z_][A-Za-z_.\-]*[=:])(.+)$").match
@@ -102,10 +101,8 @@ def _finish(template: str) -> str:
     if VARIABLE not in template:
         return template
     template = _CTIME.sub(VARIABLE, template)
-    if _DOUBLE in template:
-        template = collapse(template)
     if template.count(VARIABLE) > 1:
-        template = collapse_lists(template)
+        template = collapse_lists(collapse(template))
     return template
 
 

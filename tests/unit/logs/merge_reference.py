@@ -4,8 +4,8 @@ in ``template_gaps`` and ``template_merge`` is checked against."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 
 from factledger.domain.logs.template_gaps import (
     _MAX_GAP,
@@ -14,6 +14,7 @@ from factledger.domain.logs.template_gaps import (
     _has_constant,
     _merged_gap,
     _shares_a_word,
+    bracketed,
 )
 from factledger.domain.logs.template_merge import (
     _MAX_ROUNDS,
@@ -22,6 +23,7 @@ from factledger.domain.logs.template_merge import (
     MergeSettings,
     _components,
     _generalise,
+    _is_kind,
     _is_variable,
     _union,
 )
@@ -50,7 +52,7 @@ def reference_merge_templates(
     forms = set(distinct)
     paired = False
     for _ in range(_MAX_ROUNDS):
-        renamed = _merge_round(forms, settings)
+        renamed = _merge_round(forms, settings, Counter(current.values()))
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
@@ -123,7 +125,8 @@ def reference_merge_gaps(forms: set[str], values: int, context: int) -> dict[str
         total = constant[-1]
         for start in range(last_start + 1):
             for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
-                if total - (constant[stop] - constant[start]) < context:
+                kept = total - (constant[stop] - constant[start])
+                if kept < context and not (kept and bracketed(words[start], words[stop - 1])):
                     continue
                 stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
     chosen = []
@@ -194,7 +197,9 @@ def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
     return depths
 
 
-def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
+def _merge_round(
+    forms: set[str], settings: MergeSettings, support: Mapping[str, int] | None = None
+) -> dict[str, str]:
     """One round: the forms that merge → what they become."""
     by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for form in forms:
@@ -205,18 +210,40 @@ def _merge_round(forms: set[str], settings: MergeSettings) -> dict[str, str]:
             continue
         group.sort()
         parent = list(range(len(group)))
-        for position in range(length):
-            for members in _siblings(group, position, settings.min_context):
-                words = group[members[0]]
-                after = position > 0 and words[position - 1] == VARIABLE
-                if _is_variable([group[index][position] for index in members], after, settings):
-                    _union(parent, members)
+        found = [
+            (position, members)
+            for position in range(length)
+            for members in _siblings(group, position, settings.min_context)
+        ]
+        for position, members in found:
+            words = group[members[0]]
+            after = position > 0 and words[position - 1] == VARIABLE
+            values = [group[index][position] for index in members]
+            breadths = [_breadth(group, found, support, index, position) for index in members]
+            if _is_variable(values, after, settings) and not _is_kind(
+                values, after, breadths, settings
+            ):
+                _union(parent, members)
         for members in _components(parent):
             if len(members) > 1:
                 merged = _generalise([group[index] for index in members])
                 for index in members:
                     renamed[" ".join(group[index])] = merged
     return renamed
+
+
+def _breadth(
+    group: Sequence[tuple[str, ...]],
+    found: Sequence[tuple[int, list[int]]],
+    support: Mapping[str, int] | None,
+    index: int,
+    position: int,
+) -> int:
+    """The templates one form stands for, or the forms of its largest sibling set at
+    another position than ``position``, whichever are more."""
+    own = 1 if support is None else support.get(" ".join(group[index]), 1)
+    sizes = [len(members) for at, members in found if at != position and index in members]
+    return max([own, *sizes])
 
 
 def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int) -> list[list[int]]:

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from factledger.domain.logs.mining import mine_templates
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
-from factledger.domain.logs.template_merge import merge_templates
+from factledger.domain.logs.template_merge import MergeSettings, merge_templates
 
 _PHRASES = ("alpha", "beta gamma", "delta epsilon zeta", "eta theta", "iota")
 
@@ -133,3 +133,25 @@ def test_two_stretches_taking_values_of_one_set_stay_apart() -> None:
     forms = {f"hold <*> moved from {a} to {b} now" for a, b in pairwise(states)}
     forms |= {f"hold <*> moved from {a} to HELD now" for a in states[:2]}
     assert merge_templates(sorted(forms)) == {form: form for form in forms}
+
+
+def test_a_bracketed_stretch_needs_one_shared_word_only() -> None:
+    forms = ["held: [<*>]", "held: [riko, maso]", "held: [tule, bapi, nove]"]
+    tight = MergeSettings(min_values=5, gap_context=3)
+    assert set(merge_templates(forms, tight).values()) == {"held: [<*>]"}
+
+
+def test_lists_of_items_around_a_variable_join_a_lone_variable() -> None:
+    forms = [
+        "routing <*> keys to <*> now",
+        "routing <*> keys to pa-ko <*> mu-ve now",
+        "routing <*> keys to pu-de ci-ho <*> now",
+    ]
+    assert set(merge_templates(forms).values()) == {"routing <*> keys to <*> now"}
+
+
+def test_stretches_sharing_a_word_beside_a_lone_variable_stay_apart() -> None:
+    once = ["moved <*> bytes", "moved <*> of <*> bytes"]
+    assert merge_templates(once) == {form: form for form in once}
+    shared = [*once, "moved riko <*> of <*> bytes"]
+    assert merge_templates(shared) == {form: form for form in shared}

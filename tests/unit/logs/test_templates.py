@@ -9,7 +9,7 @@ import pytest
 
 from factledger.domain.logs.mining import mine_templates, template_of
 from factledger.domain.logs.template_merge import MergeSettings, merge_templates
-from factledger.domain.logs.templates import fingerprint, mask_word
+from factledger.domain.logs.templates import fingerprint, mask_word, template_of_masked
 
 
 @pytest.mark.parametrize(
@@ -139,3 +139,21 @@ def test_a_fingerprint_is_stable_and_short() -> None:
     assert fingerprint("request <*> took <*>") == "03e9edc4863e"  # the same id in every run
     assert fingerprint("a") != fingerprint("b")
     assert len(fingerprint("a")) == 12
+
+
+def test_a_list_of_values_apart_by_commas_is_one_variable_however_long() -> None:
+    for count in (2, 3, 7):
+        message = "ids [" + ", ".join(str(10 + item) for item in range(count)) + "] done"
+        assert template_of_masked([mask_word(word) for word in message.split()]) == (
+            "ids [<*>] done"
+        )
+
+
+def test_merged_lists_of_words_of_any_length_are_one_template() -> None:
+    names = ("riko", "maso", "tule", "bapi", "nove", "sade")
+    templates = [
+        "moved [" + ", ".join(names[start : start + count]) + "] now"
+        for count in (1, 2, 3, 4)
+        for start in range(len(names) - count + 1)
+    ]
+    assert set(merge_templates(templates).values()) == {"moved [<*>] now"}
