@@ -35,6 +35,7 @@ from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.respective import check_multipliers
+from factledger.domain.release.judge.spelled_numbers import check_spelled
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -101,6 +102,7 @@ def _supporting(
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
         or check_multipliers(claim, views)
+        or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
