@@ -30,6 +30,7 @@ from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
+from factledger.domain.release.judge.predicate_bounds import check_bounds
 from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
@@ -98,6 +99,7 @@ def _supporting(
         or check_entities(claim, views, known)
         or check_levels(claim, views)
         or check_times(claim, views)
+        or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
