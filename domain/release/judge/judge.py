@@ -16,6 +16,7 @@ from attrs import frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
@@ -113,6 +114,7 @@ def _supporting(
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
+        or check_causatives(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
 
