@@ -46,6 +46,9 @@ def check_causatives(
 ) -> Finding | None:
     """A causative verb needs its cause in the evidence and, in an analysis, an evidence
     clause that says why."""
+    lowered = claim.text.lower()
+    if "mad" not in lowered and "mak" not in lowered and " what " not in lowered:
+        return None
     if CAUSAL_CLAIM.search(claim.text):
         return None
     for found in _CAUSATIVE.finditer(claim.text):

@@ -102,8 +102,20 @@ def _looser(claimed: Quantity, value: Quantity, facing: str) -> bool:
     return a < b * 0.995 if facing == "up" else a > b * 1.005
 
 
+def _compared(views: Sequence[CallView]) -> bool:
+    """True when some cited SQL compares a column with a number (a cheap first test)."""
+    return any(
+        p.op in _FACING and not p.strings
+        for view in views
+        if view.scope.shape is not None
+        for p in view.scope.shape.predicates
+    )
+
+
 def names_bound(claim: ParsedClaim, predicate: Predicate, views: Sequence[CallView]) -> bool:
     """True when the claim writes the predicate's bound, facing its way."""
+    if predicate.op not in _FACING or predicate.strings:
+        return False
     for candidate, value in _predicates(views):
         if candidate != predicate:
             continue
@@ -115,6 +127,8 @@ def names_bound(claim: ParsedClaim, predicate: Predicate, views: Sequence[CallVi
 
 def written_bound(claim: ParsedClaim, position: int, views: Sequence[CallView]) -> bool:
     """True when the claim's number at ``position`` is a bound of the cited SQL it names."""
+    if not _compared(views):
+        return False
     for quantity, at, facing, _ in _bounds(claim):
         if at != position:
             continue
@@ -127,6 +141,8 @@ def written_bound(claim: ParsedClaim, position: int, views: Sequence[CallView]) 
 def bound_cue(claim: ParsedClaim, views: Sequence[CallView]) -> str | None:
     """ "never ran for more than 10 minutes": the denial of a search for values past the
     cited bound that found none, when the claim writes that bound facing its way."""
+    if not _compared(views):
+        return None
     for quantity, _, facing, start in _bounds(claim):
         window = max(0, start - 48)
         denial = _NEVER.search(claim.text[window:start])
@@ -142,6 +158,8 @@ def check_bounds(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | Non
     """A bound of the claim looser than the cited SQL's, or the SQL's own bound facing the
     other way, counts rows the query did not search. Of a query that found nothing, the
     bound facing the other way is what it showed ("stayed below 0.9" of ``ratio >= 0.9``)."""
+    if not _compared(views):
+        return None
     for quantity, position, facing, _ in _bounds(claim):
         for predicate, value in _predicates(views, found=True):
             same = _same(quantity, value)
