@@ -39,7 +39,9 @@ UNIT: Final = (
 WITH_UNIT: Final = re.compile(rf"\b({NAMES})(?:\s+|-)(?=({UNIT})\b)", re.IGNORECASE)
 """A spelled number before a unit; the unit (group 2) is looked ahead at, not taken."""
 ANY_SPELLED: Final = re.compile(rf"\b(?:{NAMES}|twice|half)\b")
-"""Any spelled number (a cheap first test)."""
+"""Any spelled number."""
+SPELLED_WORDS: Final = frozenset([*(name.split()[-1] for name in SPELLED), "twice", "half"])
+"""The words that end a spelled number: a cheap first test on a claim's words."""
 
 
 def spelled_value(word: str) -> float | None:

@@ -29,8 +29,8 @@ from factledger.domain.release.judge.number_rules import check_numbers
 from factledger.domain.release.judge.quantities import Quantity
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.spelled import (
-    ANY_SPELLED,
     NAMES,
+    SPELLED_WORDS,
     UNIT,
     WITH_UNIT,
     spelled_value,
@@ -82,8 +82,7 @@ def check_spelled(
 ) -> Finding | None:
     """Spelled quantities and counts of times are grounded as numbers in digits would be;
     a multiplier between two numbers of the claim is their ratio."""
-    lowered = claim.text.lower()
-    if not ANY_SPELLED.search(lowered) and " times" not in lowered:
+    if " times" not in claim.text and not any(w.raw.lower() in SPELLED_WORDS for w in claim.words):
         return None
     multiplied = _check_multipliers(claim)
     if multiplied is not None:
