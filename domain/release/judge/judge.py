@@ -16,6 +16,7 @@ from attrs import frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
@@ -30,11 +31,13 @@ from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
+from factledger.domain.release.judge.predicate_bounds import check_bounds
 from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.respective import check_multipliers
+from factledger.domain.release.judge.spelled_numbers import check_spelled
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -96,10 +99,12 @@ def _supporting(
         or check_entities(claim, views, known)
         or check_levels(claim, views)
         or check_times(claim, views)
+        or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
         or check_multipliers(claim, views)
+        or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
@@ -108,6 +113,7 @@ def _supporting(
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)
+        or check_causatives(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
 

@@ -21,6 +21,7 @@ from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants, resolved, within
 from factledger.domain.release.judge.negative_verbs import denies_searched, named_terms
+from factledger.domain.release.judge.predicate_bounds import bound_cue, names_bound
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.sql_predicates import Predicate
 from factledger.domain.release.judge.text_rules import has_stem
@@ -82,7 +83,7 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
         return Finding(GroundingReason.NEGATIVE_INCOMPLETE_SCOPE, _cue(claim))
     stated = _without_limits(claim)
-    threshold = _threshold_cue(claim, views)
+    threshold = _threshold_cue(claim, views) or bound_cue(claim, views)
     if threshold is not None:
         stated = stated.replace(threshold, " ")
     query = " ".join(view.scope.query for view in views)
@@ -192,7 +193,9 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     predicates = scope.shape.predicates if scope.shape else ()
     bounds = sorted(i for p in predicates for i in evidence_instants(" ".join(p.values)))
     for predicate in predicates:
-        if not predicate.aggregate and not _names_predicate(claim, predicate, bounds[:1]):
+        if predicate.aggregate or _names_predicate(claim, predicate, bounds[:1]):
+            continue
+        if not names_bound(claim, predicate, (view,)):
             return broader
     searched = content_stems(scope.text) | query
     for word in claim.words:

@@ -25,6 +25,7 @@ from factledger.domain.release.judge.instants import (
     matches,
     resolved,
 )
+from factledger.domain.release.judge.predicate_bounds import written_bound
 from factledger.domain.release.judge.quantities import (
     MEASURED,
     Quantity,
@@ -104,6 +105,8 @@ def check_numbers(
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     measured = [q for view in views for q in view.quantities if q.dimension is not None]
     for quantity, position in claim.quantities:
+        if written_bound(claim, position, views):
+            continue  # "longer than 10 minutes" naming the query's ``duration_s > 600``
         term = query_term(claim, quantity, position, views)
         if term is not None:
             if not term:
