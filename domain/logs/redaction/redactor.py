@@ -29,7 +29,6 @@ from factledger.domain.logs.redaction.registry import (
     key_families_gated,
     pair_complete,
     redact_text_families,
-    text_families_gated,
 )
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
@@ -42,11 +41,13 @@ from factledger.domain.logs.redaction.word_gate import (
     gated,
     key_kind,
     keyed_value,
+    number_flags,
     shape_flags,
 )
 from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
+    IPV4_SHAPE,
     IPV4_WORD,
     Plan,
     apply_plan,
@@ -67,6 +68,8 @@ _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
 _CONFIRMED_FLAGS: Final = CONFIRMED << FAMILY_SHIFT
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
+_HEX_CHARACTERS: Final = "0123456789abcdef-"
+"""Every character a hex id is made of (``patterns.HEX_ID``)."""
 
 
 class Redactor:
@@ -88,7 +91,7 @@ class Redactor:
         """Redacted words → the hook's result (many words redact to one placeholder)."""
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
-        self._shapes: dict[str, tuple[Plan, int, str | None]] = {}
+        self._shapes: dict[str, tuple[bool, Plan, int, str | None]] = {}
         self._keys: dict[str, tuple[KeyKind, int]] = {}
         """``key=`` prefixes → what the key says about its value, and its text family bits."""
         self._halves: dict[str, int] = {}
@@ -96,11 +99,13 @@ class Redactor:
         """Words that pass only the gate half (``_halves``) or only the cue half
         (``_cue_halves``) of a family with a cue → those flags: a text is read for them only
         when its words pass both halves."""
-        self._number_gates: dict[str, int] = {}
         self._flags_of: dict[str, int] = {}
         self._notable: set[str] = set()
         """Every word with flags → all of them (the union of the four tables above), and the
         words of ``_flagged``, ``_digit_groups`` and ``_halves`` in one set."""
+        self._texts: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+        """Texts with a line break or tab → their redaction and, once asked for, the hook's
+        result for each of its words."""
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
@@ -111,16 +116,13 @@ class Redactor:
         words are never forgotten while it is being redacted)."""
         if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
             self._memo_chars = 0
-            self._seen.clear()
-            self._changed.clear()
-            self._hooked_redactions.clear()
-            self._shapes.clear()
-            self._flagged.clear()
+            for memory in (self._seen, self._changed, self._hooked_redactions, self._shapes):
+                memory.clear()
+            for table in (self._flagged, self._halves, self._cue_halves, self._flags_of):
+                table.clear()
             self._digit_groups.clear()
-            self._halves.clear()
-            self._cue_halves.clear()
-            self._flags_of.clear()
             self._notable.clear()
+            self._texts.clear()
 
     def redact(self, text: str) -> str:
         """The text with every sensitive value replaced by its placeholder."""
@@ -149,8 +151,13 @@ class Redactor:
         if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
             self._bound_memory()
         if not text or "\n" in text or "\t" in text or "\r" in text:
+            known = self._texts.get(text)
+            if known is not None and known[1] is not None:
+                return known[0], list(known[1])
             redacted_text = self.redact(text)
-            return redacted_text, [hook(word) for word in redacted_text.split()]
+            words = tuple(map(hook, redacted_text.split()))
+            self._texts[text] = redacted_text, words
+            return redacted_text, list(words)
         parts = text.split(" ")
         hooked = list(map(self._seen.get, parts))
         if None in hooked:
@@ -176,7 +183,8 @@ class Redactor:
         index = -1
         for _ in range(hooked.count(None)):
             index = hooked.index(None, index + 1)
-            hooked[index] = self._learn(parts[index])[1]
+            word = parts[index]
+            hooked[index] = self._remember(word, *self._judge(word))[1]
 
     def _needs_context(self, parts: list[str]) -> bool:
         flagged = self._flagged
@@ -209,7 +217,11 @@ class Redactor:
 
     def _redact_lines(self, text: str) -> str:
         """A text with line breaks or tabs: context patterns over the whole text (a PEM block
-        spans lines), then the words of each piece between white space."""
+        spans lines), then the words of each piece between white space. Such a text (a stack
+        frame, a continuation line) is remembered whole, since many repeat."""
+        known = self._texts.get(text)
+        if known is not None:
+            return known[0]
         lowered = text.lower()
         rewritten = text
         if patterns.SECRET_GATE.search(lowered) is not None:
@@ -223,7 +235,10 @@ class Redactor:
         pieces = _WHITE_SPACE.split(rewritten)
         for index in range(0, len(pieces), 2):
             pieces[index] = self._lookup(pieces[index])[0]
-        return "".join(pieces)
+        redacted = "".join(pieces)
+        self._texts[text] = redacted, None
+        self._memo_chars += len(text)
+        return redacted
 
     def _context(self, text: str, parts: list[str]) -> str:
         flags_of = self._flags_of
@@ -250,69 +265,54 @@ class Redactor:
         """(redaction, hook result) of a word, learning it when it is new."""
         hooked = self._seen.get(word)
         if hooked is None:
-            return self._learn(word)
+            return self._remember(word, *self._judge(word))
         return self._changed.get(word, word), hooked
-
-    def _learn(self, word: str) -> tuple[str, str]:
-        """Redact a word seen for the first time; remember it with its context flags and
-        the word hook's result."""
-        return self._remember(word, *self._judge(word))
 
     def _judge(self, word: str) -> tuple[str, int, str | None]:
         """(redaction, context flags, the word hook's result when the shape decides it) of a
         word, nothing remembered about the word itself."""
-        shape_hook: str | None = None
-        equals = word.find("=")
         if word.isdigit():
             flags = DIGIT_GROUP if 4 <= len(word) <= 7 else 0
             if (word[0] == "0" and len(word) <= 5) or 8 <= len(word) <= 10:
-                flags |= self._number_families(word)
-            redacted = word
+                flags |= number_flags(len(word), word[0] == "0")
             if 13 <= len(word) <= 19 and patterns.luhn_valid(word):
-                redacted = _CARD
-            else:
-                shape_hook = self._digits_hook
-        elif (
-            0 < equals < len(word) - 1
-            and word[equals + 1] != "="
-            and KEY(word, 0, equals) is not None
-            and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
-        ):
-            return self._judge_pair(word, equals)
-        elif "@" in word and EMAIL_WORD(word) is not None:
-            flags = CONTEXT if gated(word.lower()) else 0
-            redacted = _EMAIL
-        elif "." in word and (address := IPV4_WORD(word)) is not None:
-            flags = 0
-            redacted = _IP + (address.group(2) or "")
-        elif patterns.HEX_ID(word) is not None:
-            flags = 0
-            redacted = word
-            if HAS_DIGIT(word) is not None:
-                shape_hook = self._digits_hook
-        else:
-            shape = shape_of(word)
-            known = self._shapes.get(shape)
-            if known is None:
-                known = self._shape_of(shape)
-                self._shapes[shape] = known
-            plan, flags, shape_hook = known
-            if flags & _CONFIRMED_FLAGS:
-                flags = confirmed_flags(word, flags)
-            if plan:
-                redacted = apply_plan(word, plan)
-                if redacted is not word:
-                    shape_hook = None
-            else:
-                redacted = word
-        return redacted, flags, shape_hook
+                return _CARD, flags, None
+            return word, flags, self._digits_hook
+        equals = word.find("=")
+        if 0 < equals < len(word) - 1 and word[equals + 1] != "=":
+            known_key = self._keys.get(word[: equals + 1])
+            if known_key is not None or (
+                KEY(word, 0, equals) is not None
+                and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
+            ):
+                return self._judge_pair(word, equals, known_key)
+        if "@" in word and EMAIL_WORD(word) is not None:
+            return _EMAIL, CONTEXT if gated(word.lower()) else 0, None
+        if not word.strip(_HEX_CHARACTERS) and patterns.HEX_ID(word) is not None:
+            return word, 0, self._digits_hook if HAS_DIGIT(word) is not None else None
+        shape = shape_of(word)
+        known = self._shapes.get(shape)
+        if known is None:
+            known = self._shape_of(shape)
+            self._shapes[shape] = known
+        maybe_address, plan, flags, shape_hook = known
+        if maybe_address and (address := IPV4_WORD(word)) is not None:
+            return _IP + (address.group(2) or ""), 0, None
+        if flags & _CONFIRMED_FLAGS:
+            flags = confirmed_flags(word, flags)
+        if plan:
+            redacted = apply_plan(word, plan)
+            if redacted is not word:
+                return redacted, flags, None
+        return word, flags, shape_hook
 
-    def _judge_pair(self, word: str, equals: int) -> tuple[str, int, str | None]:
+    def _judge_pair(
+        self, word: str, equals: int, known_key: tuple[KeyKind, int] | None
+    ) -> tuple[str, int, str | None]:
         """Judge a ``key=value`` word: the key says what the value is; the value is judged as
         a word of its own (looked up when it was seen alone, else not remembered: most
         values are seen once)."""
         key = word[: equals + 1]
-        known_key = self._keys.get(key)
         if known_key is None:
             known_key = key_kind(key), key_families_gated(key[:-1]) << FAMILY_SHIFT
             self._keys[key] = known_key
@@ -328,7 +328,7 @@ class Redactor:
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
             if 8 <= len(value) <= 10:
-                flags |= self._number_families(value)
+                flags |= number_flags(len(value), value[0] == "0")
         elif (known := self._seen.get(value)) is not None:
             found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)
@@ -339,19 +339,11 @@ class Redactor:
         redacted = word if found is value else key + found
         return redacted, flags, key + value_hook
 
-    def _number_families(self, digits: str) -> int:
-        """The text family bits of a number: they depend only on its length and whether it
-        starts with ``0``, so they are decided once per such pair."""
-        pseudo = ("0" if digits[0] == "0" else "1") + "0" * (len(digits) - 1)
-        bits = self._number_gates.get(pseudo)
-        if bits is None:
-            bits = text_families_gated(pseudo) << FAMILY_SHIFT
-            self._number_gates[pseudo] = bits
-        return bits
-
     def _remember(
         self, word: str, redacted: str, flags: int, shape_hook: str | None
     ) -> tuple[str, str]:
+        """Remember a word seen for the first time with its redaction, its context flags and
+        the word hook's result."""
         self._memo_chars += len(word)
         hooked = shape_hook if shape_hook is not None else self._hook_result(redacted, None)
         self._seen[word] = hooked
@@ -389,11 +381,13 @@ class Redactor:
             self._hooked_redactions[redacted] = remembered
         return remembered
 
-    def _shape_of(self, shape: str) -> tuple[Plan, int, str | None]:
-        """(shape plan, context flags, the word hook's result for any unchanged word of this
-        shape) — all independent of digit values."""
+    def _shape_of(self, shape: str) -> tuple[bool, Plan, int, str | None]:
+        """(whether a word of this shape may be an IPv4 address, shape plan, context flags,
+        the word hook's result for any unchanged word of this shape) — all independent of
+        digit values."""
         hooked = None if self._hook is None else self._hook(shape)
-        return plan_for(shape), shape_flags(shape), hooked
+        maybe_address = "." in shape and IPV4_SHAPE(shape) is not None
+        return maybe_address, plan_for(shape), shape_flags(shape), hooked
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""

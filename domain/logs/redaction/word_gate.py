@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import cache
 from typing import Final
 
 from factledger.domain.logs.redaction.context import secret_value
@@ -26,6 +27,7 @@ __all__ = [
     "gated",
     "key_kind",
     "keyed_value",
+    "number_flags",
     "shape_flags",
 ]
 
@@ -80,16 +82,36 @@ _SEPARATOR_GATE: Final = (
     r"|node_name|fqdn)[\"']?[=:]"
     r"|(?:pods?|pod_?name|pid|ppid|tid|process|process_?id)[\"']?[=:#/]"
 )
-_GATE: Final = re.compile(
-    "|".join((*map(re.escape, _GATE_WORDS), _KEY_GATE, _EXACT_WORD, _SEPARATOR_GATE))
-).search
-"""Any gate word, a credential-key name, a whole keyword, or a separated key: one search."""
+_KEY_NAME: Final = re.compile(_KEY_GATE).search
+_WHOLE_WORD: Final = re.compile(_EXACT_WORD).search
+_WHOLE_WORD_STEMS: Final = (
+    "select",
+    "insert",
+    "update",
+    "delete",
+    "replace",
+    "pod",
+    "pid",
+    "tid",
+    "process",
+)
+"""A piece of every word ``_EXACT_WORD`` names."""
+_SEPARATED_KEY: Final = re.compile(_SEPARATOR_GATE).search
 
 
 def gated(lowered: str) -> bool:
     """True when a (lower-cased) word may start a context pattern; a line without such a word
-    skips every context pattern."""
-    return lowered == "-u" or _GATE(lowered) is not None
+    skips every context pattern. Each pattern runs only on a word holding a piece that all of
+    its matches hold (``key``, a whole keyword's stem, a separator)."""
+    if lowered == "-u" or any(map(lowered.__contains__, _GATE_WORDS)):
+        return True
+    if "key" in lowered and _KEY_NAME(lowered) is not None:
+        return True
+    if any(map(lowered.__contains__, _WHOLE_WORD_STEMS)) and _WHOLE_WORD(lowered) is not None:
+        return True
+    return (
+        "=" in lowered or ":" in lowered or "#" in lowered or "/" in lowered
+    ) and _SEPARATED_KEY(lowered) is not None
 
 
 KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
@@ -185,3 +207,11 @@ def confirmed_flags(word: str, flags: int) -> int:
     itself read again (``TextFamily.confirm``)."""
     low = flags & ((1 << FAMILY_SHIFT) - 1)
     return low | confirm_gates(word, flags >> FAMILY_SHIFT) << FAMILY_SHIFT
+
+
+@cache
+def number_flags(length: int, leading_zero: bool) -> int:
+    """The text family flags of a number: they depend only on its length and whether it
+    starts with ``0``, so they are decided once per such pair."""
+    digits = ("0" if leading_zero else "1") + "0" * (length - 1)
+    return text_families_gated(digits) << FAMILY_SHIFT

@@ -21,6 +21,7 @@ from factledger.domain.logs.redaction.registry import WORD_FAMILIES
 __all__ = [
     "EMAIL_WORD",
     "HAS_DIGIT",
+    "IPV4_SHAPE",
     "IPV4_WORD",
     "ZERO_DIGITS",
     "Plan",
@@ -44,6 +45,9 @@ _DIGIT_RUN3: Final = re.compile(r"\d{3}[\-.]").search
 _OCTET: Final = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 IPV4_WORD: Final = re.compile(r"(" + _OCTET + r"(?:\." + _OCTET + r"){3})(:\d{1,5})?").fullmatch
 """A word that is exactly an IPv4 address, maybe with a port."""
+IPV4_SHAPE: Final = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?").fullmatch
+"""``IPV4_WORD`` with every octet read as any one to three digits: a word whose shape fails
+it is no IPv4 address."""
 EMAIL_WORD: Final = re.compile(
     r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
