@@ -18,7 +18,7 @@ from typing import Final
 from factledger.domain.json_types import JsonValue, json_leaves
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
-from factledger.domain.release.judge.quantities import Quantity
+from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
 
 __all__ = ["query_term"]
 
@@ -40,11 +40,13 @@ def query_term(
     """True when the number is a term of a cited query written as one, False when it is one
     written as a count that no count of the result holds, None when it is no term."""
     kinds = {bound for view in views for bound in _kinds(quantity, view)}
-    if not kinds:
-        return None
     before = claim.text[max(0, position - 16) : position]
     after = position + len(quantity.text)
-    if _AS_TERM.search(before) or _PLURAL.match(claim.text, after) or quantity.bound != "=":
+    as_term = _AS_TERM.search(before) is not None or quantity.bound != "="
+    if not kinds:
+        # "more than 600 hours" of ``duration_s > 600``: the filter's number in another unit
+        return False if as_term and _in_other_unit(quantity, views) else None
+    if as_term or _PLURAL.match(claim.text, after):
         return True
     if True in kinds and _TO_BOUND.search(before):
         return True
@@ -57,22 +59,44 @@ def query_term(
 
 def _kinds(quantity: Quantity, view: CallView) -> set[bool]:
     """For each term of the call that is the number: True for a bound of a comparison."""
-    return {bound for value, bound in _terms(view) if isclose(quantity.value, value)}
+    return {bound for value, bound, unit in _terms(view) if _is(quantity, value, unit)}
 
 
-def _terms(view: CallView) -> Iterator[tuple[float, bool]]:
+def _is(quantity: Quantity, value: float, unit: str | None) -> bool:
+    """True when the claim's number is the term: the same amount in the unit the filtered
+    column names (``duration_s > 600`` is "600 s" or "10 minutes", never "600 hours"), else
+    the same number."""
+    if unit is not None and quantity.dimension is not None:
+        column = next(iter(text_quantities(f"{value:g} {unit}")), None)
+        if column is not None and column.dimension == quantity.dimension:
+            return any(isclose(a, b) for a in quantity.base for b in column.base)
+    return isclose(quantity.value, value)
+
+
+def _in_other_unit(quantity: Quantity, views: Sequence[CallView]) -> bool:
+    """True when a filtered column naming its unit has the claim's number as its bound, and
+    the claim writes it in a unit of the same dimension that makes it another amount."""
+    return quantity.dimension is not None and any(
+        unit is not None and isclose(quantity.value, value) and not _is(quantity, value, unit)
+        for view in views
+        for value, _, unit in _terms(view)
+    )
+
+
+def _terms(view: CallView) -> Iterator[tuple[float, bool, str | None]]:
     """The numbers of the call's query (search words, numeric filters, LIMIT), each with
-    True when it bounds a comparison (``ratio >= 0.9``)."""
+    True when it bounds a comparison (``ratio >= 0.9``) and the unit its column names."""
     scope = view.scope
     for found in _NUMBER.findall(scope.query):
-        yield float(found), False
+        yield float(found), False, None
     for predicate in scope.shape.predicates if scope.shape else ():
         if not predicate.strings:
             bound = predicate.op in {">", ">=", "<", "<="}
+            unit = key_unit(predicate.column.split(".")[-1])
             for value in predicate.values:
-                yield from ((float(found), bound) for found in _NUMBER.findall(value))
+                yield from ((float(found), bound, unit) for found in _NUMBER.findall(value))
     for found in _LIMIT.findall(scope.text):
-        yield float(found), False
+        yield float(found), False, None
 
 
 _SCOPE: Final = frozenset({"scope"})

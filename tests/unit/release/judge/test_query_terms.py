@@ -107,3 +107,35 @@ def test_a_bound_of_the_claim_is_no_term_it_is_not() -> None:
     view = view_of(FAILED_BY_SITE, FAILED_BY_SITE["scope"])
     (quantity, position), *_ = claim.quantities
     assert query_term(claim, quantity, position, [view]) is None
+
+
+SLOW_SITES = sql_result(
+    "SELECT site, COUNT(id) AS slow FROM locker_calls WHERE duration_s > 600 GROUP BY site",
+    ["site", "slow"],
+    [["lyon-3", 4]],
+)
+"""Calls longer than 600 seconds (the column names its unit) per site."""
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "lyon-3 had 4 calls that ran for more than 600 hours.",
+        "lyon-3 had 4 calls that ran for more than 600 ms.",
+        "lyon-3 had 4 calls longer than 600 minutes.",
+    ],
+)
+def test_a_bound_in_another_unit_than_the_column_is_no_term(claim: str) -> None:
+    assert reason_of(SUPPORT, claim, SLOW_SITES) is not None, claim
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "lyon-3 had 4 calls that ran for more than 600 s.",
+        "lyon-3 had 4 calls that ran for more than 600 seconds.",
+        "lyon-3 had 4 calls longer than 10 minutes.",
+    ],
+)
+def test_a_bound_in_the_column_unit_or_converted_is_a_term(claim: str) -> None:
+    assert reason_of(SUPPORT, claim, SLOW_SITES) is None, claim
