@@ -21,7 +21,6 @@ from factledger.ports.semantic_judge import (
     JudgeUnavailable,
     JudgeUnsupported,
 )
-from tests.support.interceptor import settings_for
 from tests.support.json_path import at
 from tests.support.release import Scenario, ScriptedJudge, draft, event_types, scenario
 
@@ -29,15 +28,6 @@ FOUND = "GW-504 pool exhausted"
 CLAIM = "card-gateway fails with GW-504 because the acquirer connection pool is exhausted."
 CONCLUSION = "The acquirer connection pool of card-gateway is exhausted, causing GW-504."
 SECRET_WORDS = "zebra-unicorn-7731"
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
 
 
 @pytest.fixture

@@ -8,38 +8,20 @@ draft after INFORMATION_SATURATED still goes through both guards."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 
-from factledger.adapters.config.settings import Settings
 from factledger.domain.release.fallback import ReleaseResult
 from factledger.domain.run_log import RunLog
 from factledger.domain.status import FailureCode
 from factledger.ports.semantic_judge import JudgeFinding, JudgeSupported, JudgeUnsupported
-from tests.support.interceptor import settings_for
-from tests.support.release import Scenario, ScriptedJudge, draft, event_types, scenario
+from tests.support.release import Scenario, ScriptedJudge, draft, event_types
 
 FOUND = "GW-504 pool exhausted"
 OTHER = "acquirer connection pool"
 CLAIM = "card-gateway fails with GW-504 because the acquirer connection pool is exhausted."
 CONCLUSION = "The acquirer connection pool of card-gateway is exhausted, causing GW-504."
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
-
-
-@pytest.fixture
-def run(store_settings: Settings) -> Iterator[Scenario]:
-    with scenario(store_settings) as opened:
-        yield opened
 
 
 def _citing(*ids: str) -> str:

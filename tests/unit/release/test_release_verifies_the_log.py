@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 
 from factledger.adapters.bootstrap import build_runtime, harness_from
-from factledger.adapters.config.settings import Settings
 from factledger.adapters.memory.clock import ManualClock
 from factledger.application.harness import HarnessError
 from factledger.application.interceptor import Observed
@@ -34,28 +32,12 @@ from tests.support.release import (
     event_types,
     replace_body,
     rewrite_stored_event,
-    scenario,
 )
 from tests.support.replicated_store import ReplicatedEventStore
 
 CLAIM = "card-gateway fails with GW-504 because the acquirer connection pool is exhausted."
 CONCLUSION = "The acquirer connection pool of card-gateway is exhausted, causing GW-504."
 FORGED_CLAIM = "The DNS resolver of card-gateway returns SERVFAIL for the acquirer host."
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
-
-
-@pytest.fixture
-def run(store_settings: Settings) -> Iterator[Scenario]:
-    with scenario(store_settings) as opened:
-        yield opened
 
 
 def _sequence_of(run: Scenario, event_type: str) -> int:

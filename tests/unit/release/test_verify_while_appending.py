@@ -11,39 +11,21 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 
-import pytest
 from returns.result import Result, Success
 
-from factledger.adapters.config.settings import Settings
 from factledger.application.verification.run_verifier import RunVerifier
 from factledger.application.verification.verdicts import LogBroken, LogIntact
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.event_catalog import default_codec
 from factledger.ports.event_store import EventStore
 from factledger.ports.store_errors import StoreUnavailable
-from tests.support.interceptor import settings_for
-from tests.support.release import Scenario, draft, scenario
+from tests.support.release import Scenario, draft
 
 CLAIM = "card-gateway fails with GW-504 because the acquirer connection pool is exhausted."
 CONCLUSION = "The acquirer connection pool of card-gateway is exhausted, causing GW-504."
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
-
-
-@pytest.fixture
-def run(store_settings: Settings) -> Iterator[Scenario]:
-    with scenario(store_settings) as opened:
-        yield opened
 
 
 class _BetweenReads:
