@@ -6,33 +6,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from factledger.adapters.metrics.functions import DEFAULT_FUNCTIONS
 from factledger.application.tool_api.provider import ToolSettings
 
 __all__ = ["DEFAULT_FUNCTIONS", "DEFAULT_LABELS", "DEFAULT_REDACTED_LABELS", "MetricsSettings"]
 
-DEFAULT_FUNCTIONS = (
-    "rate",
-    "irate",
-    "increase",
-    "delta",
-    "deriv",
-    "histogram_quantile",
-    "avg_over_time",
-    "min_over_time",
-    "max_over_time",
-    "sum_over_time",
-    "count_over_time",
-    "last_over_time",
-    "quantile_over_time",
-    "abs",
-    "ceil",
-    "floor",
-    "round",
-    "clamp_min",
-    "clamp_max",
-)
-"""Functions a query may call unless the section lists its own (no ``label_replace``,
-``absent`` or ``time``-shifting functions: they invent series or labels)."""
 
 DEFAULT_LABELS = (
     "service",

@@ -8,9 +8,11 @@ count. The store's metadata, when it names a unit, wins (``unit_from_metadata``)
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, assert_never
 
 import promql_parser as promql
+
+from factledger.adapters.metrics.functions import FUNCTIONS, FunctionUnit
 
 __all__ = ["unit_from_metadata", "unit_of", "unit_of_name"]
 
@@ -26,26 +28,6 @@ _SUFFIXES: Final = (
     ("_meters", "m"),
 )
 _HISTOGRAM_PARTS: Final = ("_bucket", "_sum", "_count", "_created")
-_PER_SECOND: Final = frozenset({"rate", "irate", "deriv"})
-_SAME_UNIT: Final = frozenset(
-    {
-        "increase",
-        "delta",
-        "avg_over_time",
-        "min_over_time",
-        "max_over_time",
-        "sum_over_time",
-        "last_over_time",
-        "quantile_over_time",
-        "abs",
-        "ceil",
-        "floor",
-        "round",
-        "clamp_min",
-        "clamp_max",
-        "clamp",
-    }
-)
 _COUNTING: Final = frozenset({"count", "count_values"})
 _METADATA_UNITS: Final = {"seconds": "s", "bytes": "bytes", "ratio": "ratio", "percent": "%"}
 
@@ -103,13 +85,20 @@ def _call_unit(node: promql.Call) -> str | None:
     name = node.func.name
     vectors = [arg for arg in node.args if not isinstance(arg, promql.NumberLiteral)]
     inner = unit_of(vectors[-1]) if vectors else None
-    if name == "histogram_quantile":
-        return unit_of_name(_first_name(node.args[-1]) or "")
-    if name in _PER_SECOND:
-        return _per_second(inner)
-    if name == "count_over_time":
-        return "count"
-    return inner if name in _SAME_UNIT else None
+    known = FUNCTIONS.get(name)
+    if known is None:
+        return None
+    match known.unit:
+        case FunctionUnit.BUCKET_UNIT:
+            return unit_of_name(_first_name(node.args[-1]) or "")
+        case FunctionUnit.PER_SECOND:
+            return _per_second(inner)
+        case FunctionUnit.COUNT:
+            return "count"
+        case FunctionUnit.SAME:
+            return inner
+        case _ as unreachable:
+            assert_never(unreachable)
 
 
 def _first_name(node: object) -> str | None:
