@@ -232,10 +232,8 @@ REALISTIC_STYLES: Final[dict[str, tuple[str, ...]]] = {
         "{target} open through proxy {target} HTTPS",
         "{target} open through proxy {target} SOCKS5",
         "{target} close, {int} bytes sent, {int} bytes received, lifetime {lifetime}",
-        "{target} close, {int} bytes ({float} KB) sent, {int} bytes received, lifetime "
-        "{lifetime}",
-        "{target} close, {int} bytes sent, {int} bytes ({float} KB) received, lifetime "
-        "{lifetime}",
+        "{target} close, {int} bytes ({float} KB) sent, {int} bytes received, lifetime {lifetime}",
+        "{target} close, {int} bytes sent, {int} bytes ({float} KB) received, lifetime {lifetime}",
         "{target} close, {int} bytes ({float} KB) sent, {int} bytes ({float} KB) received, "
         "lifetime {lifetime}",
         "{target} error : Could not connect to proxy {target} - connection attempt failed with "
@@ -245,8 +243,7 @@ REALISTIC_STYLES: Final[dict[str, tuple[str, ...]]] = {
     "android": (
         "acquire lock={int}, flags=0x{int}, tag={tag}, name={package}, ws=null, uid={int}, "
         "pid={int}",
-        "release lock={int}, flg=0x{int}, tag={tag}, name={package}, ws=null, uid={int}, "
-        "pid={int}",
+        "release lock={int}, flg=0x{int}, tag={tag}, name={package}, ws=null, uid={int}, pid={int}",
         "Animating brightness: target={int}, rate={int}",
         "setBrightness mode={small} brightness={int}",
         "Skipping AppWindowToken{{{addr} token=Token{{{addr} ActivityRecord{{{addr} u0 "
