@@ -32,6 +32,7 @@ from attrs import frozen
 
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
+from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
@@ -91,9 +92,11 @@ def merge_templates(
     quiet_round: set[str] | None = None
     quiet_absorb: set[str] | None = None
     paired = False
+    places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
         changed = None if quiet_round is None else forms ^ quiet_round
-        renamed = _merge_round(forms, settings, changed, Counter(current.values()))
+        support = Counter(current.values())
+        renamed = _merge_round(forms, settings, changed, support, places)
         if not renamed:
             quiet_round = forms
             renamed = absorb(forms, None if quiet_absorb is None else forms - quiet_absorb)
@@ -117,12 +120,16 @@ def _merge_round(
     settings: MergeSettings,
     changed: set[str] | None = None,
     support: Mapping[str, int] | None = None,
+    places: Places | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become. With ``changed`` (the forms
     added or removed since a set in which nothing merged), only the sibling sets that one
     of them is or was in are looked at. ``support``: how many templates of the batch each
-    form stands for (one when not given)."""
+    form stands for (one when not given); ``places``: where the batch's words stand (those
+    of ``forms`` when not given)."""
     by_length = _by_length(forms)
+    if places is None:
+        places = Places(forms)
     touched = None if changed is None else _by_length(changed)
     renamed: dict[str, str] = {}
     for length, group in by_length.items():
@@ -139,8 +146,9 @@ def _merge_round(
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]
+            breadths = [breadth[index].get(position, 1) for index in members]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, [breadth[index].get(position, 1) for index in members], settings
+                values, after, breadths, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
@@ -200,13 +208,18 @@ def _breadths(
 
 
 def _is_kind(
-    values: Sequence[str], after_variable: bool, breadths: Sequence[int], settings: MergeSettings
+    values: Sequence[str],
+    after_variable: bool,
+    breadths: Sequence[int],
+    settings: MergeSettings,
+    places: Places,
 ) -> bool:
     """Whether the words siblings hold at a position are the kinds of one event rather than
-    a parameter: none holds a variable, neither the keyed nor the unit rule names them, and
+    a parameter: none holds a variable, neither the keyed nor the unit rule names them,
     each is the same word in ``min_values`` times as many templates as there are words
     (half of the siblings at least): a word that stays put while others vary that much is
-    the template's own."""
+    the template's own; and fewer than half of them stand at another place of the batch
+    too (words the source writes in several templates are values of one type)."""
     if any(VARIABLE in value for value in values):
         return False
     distinct = len(set(values))
@@ -216,7 +229,9 @@ def _is_kind(
     if after_variable and distinct >= settings.unit_values and all(map(_is_unit, values)):
         return False
     wide = sum(breadth >= settings.min_values * distinct for breadth in breadths)
-    return 2 * wide >= len(breadths)
+    if 2 * wide < len(breadths):
+        return False
+    return 2 * sum(map(places.recurs, set(values))) < distinct
 
 
 def _by_length(forms: Iterable[str]) -> dict[int, list[tuple[str, ...]]]:

@@ -28,6 +28,7 @@ from factledger.domain.logs.template_merge import (
     _union,
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
+from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_words import VARIABLE, collapse
 
 __all__ = [
@@ -51,8 +52,9 @@ def reference_merge_templates(
     current = {template: template for template in distinct}
     forms = set(distinct)
     paired = False
+    places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
-        renamed = _merge_round(forms, settings, Counter(current.values()))
+        renamed = _merge_round(forms, settings, Counter(current.values()), places)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
@@ -198,9 +200,14 @@ def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
 
 
 def _merge_round(
-    forms: set[str], settings: MergeSettings, support: Mapping[str, int] | None = None
+    forms: set[str],
+    settings: MergeSettings,
+    support: Mapping[str, int] | None = None,
+    places: Places | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become."""
+    if places is None:
+        places = Places(forms)
     by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for form in forms:
         by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
@@ -221,7 +228,7 @@ def _merge_round(
             values = [group[index][position] for index in members]
             breadths = [_breadth(group, found, support, index, position) for index in members]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, breadths, settings
+                values, after, breadths, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):

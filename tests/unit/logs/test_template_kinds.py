@@ -50,3 +50,20 @@ def test_the_merged_forms_added_to_their_batch_merge_into_themselves() -> None:
     merged = merge_templates(templates)
     again = merge_templates(templates + sorted(set(merged.values())))
     assert all(again[form] == form for form in merged.values())
+
+
+def test_kinds_that_stand_at_other_places_of_the_batch_are_values_of_one_type() -> None:
+    # The same five words also vary in another template: values the source writes in
+    # several templates (like request methods), not the kinds of one event.
+    templates = _lamps(_KINDS, _NAMES[:30]) + [f"Switch {kind} at <*>" for kind in _KINDS]
+    assert set(merge_templates(templates).values()) == {
+        "Lamp <*> for <*>",
+        "Switch <*> at <*>",
+    }
+
+
+def test_kinds_stay_apart_when_only_one_of_them_stands_elsewhere() -> None:
+    templates = _lamps(_KINDS, _NAMES[:30]) + [f"Switch {kind} at <*>" for kind in _NAMES[30:35]]
+    templates.append(f"Switch {_KINDS[0]} at <*>")
+    merged = set(merge_templates(templates).values())
+    assert {f"Lamp <*> {kind} for <*>" for kind in _KINDS} <= merged
