@@ -80,13 +80,15 @@ DEFAULT_MERGE: Final = MergeSettings()
 
 
 def merge_templates(
-    templates: Iterable[str], settings: MergeSettings = DEFAULT_MERGE
+    templates: Iterable[str] | Mapping[str, int], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
     """For each template of a batch, the template it is merged into (itself when none).
 
+    ``templates``: one per message (repeated), or each once with its count of messages.
     A stage that found nothing to merge in a set of forms is, on a later set, asked only
     about what changed since (a pair or sibling set of unchanged forms merges or not alike)."""
-    distinct = list(dict.fromkeys(templates))
+    counts = templates if isinstance(templates, Mapping) else Counter(templates)
+    distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
     quiet_round: set[str] | None = None
@@ -96,7 +98,8 @@ def merge_templates(
     for _ in range(_MAX_ROUNDS):
         changed = None if quiet_round is None else forms ^ quiet_round
         support = Counter(current.values())
-        renamed = _merge_round(forms, settings, changed, support, places)
+        messages = _messages(current, counts)
+        renamed = _merge_round(forms, settings, changed, support, (places, messages))
         if not renamed:
             quiet_round = forms
             renamed = absorb(forms, None if quiet_absorb is None else forms - quiet_absorb)
@@ -120,16 +123,15 @@ def _merge_round(
     settings: MergeSettings,
     changed: set[str] | None = None,
     support: Mapping[str, int] | None = None,
-    places: Places | None = None,
+    seen: tuple[Places, Mapping[str, int]] | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become. With ``changed`` (the forms
     added or removed since a set in which nothing merged), only the sibling sets that one
     of them is or was in are looked at. ``support``: how many templates of the batch each
-    form stands for (one when not given); ``places``: where the batch's words stand (those
-    of ``forms`` when not given)."""
+    form stands for (one when not given); ``seen``: where the batch's words stand and how
+    many messages each form stands for (those of ``forms``, one each, when not given)."""
     by_length = _by_length(forms)
-    if places is None:
-        places = Places(forms)
+    places, messages = (Places(forms), {}) if seen is None else seen
     touched = None if changed is None else _by_length(changed)
     renamed: dict[str, str] = {}
     for length, group in by_length.items():
@@ -146,9 +148,12 @@ def _merge_round(
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]
-            breadths = [breadth[index].get(position, 1) for index in members]
+            sizes = [
+                (breadth[index].get(position, 1), messages.get(" ".join(group[index]), 1))
+                for index in members
+            ]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, breadths, settings, places
+                values, after, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
@@ -210,16 +215,24 @@ def _breadths(
 def _is_kind(
     values: Sequence[str],
     after_variable: bool,
-    breadths: Sequence[int],
+    sizes: Sequence[tuple[int, int]],
     settings: MergeSettings,
     places: Places,
 ) -> bool:
     """Whether the words siblings hold at a position are the kinds of one event rather than
     a parameter: none holds a variable, neither the keyed nor the unit rule names them,
-    each is the same word in ``min_values`` times as many templates as there are words
-    (half of the siblings at least): a word that stays put while others vary that much is
-    the template's own; and fewer than half of them stand at another place of the batch
-    too (words the source writes in several templates are values of one type)."""
+    fewer than half of them stand at another place of the batch too (words the source
+    writes in several templates are values of one type), and either
+
+    * each is the same word in ``min_values`` times as many templates as there are words
+      (half of the siblings at least): a word that stays put while others vary that much is
+      the template's own; or
+    * nothing else varies beside them (no sibling is in another sibling set or stands for
+      other templates), they are fewer than twice ``min_values`` and one of them at least is
+      written in several messages: a few words found in one place only, not each seen
+      once, are the template's own (``VM Started`` / ``VM Stopped``).
+
+    ``sizes``: each sibling's breadth (``_breadths``) and count of messages."""
     if any(VARIABLE in value for value in values):
         return False
     distinct = len(set(values))
@@ -228,10 +241,22 @@ def _is_kind(
         return False
     if after_variable and distinct >= settings.unit_values and all(map(_is_unit, values)):
         return False
-    wide = sum(breadth >= settings.min_values * distinct for breadth in breadths)
-    if 2 * wide < len(breadths):
+    wide = sum(breadth >= settings.min_values * distinct for breadth, _ in sizes)
+    if 2 * wide < len(sizes) and not (
+        distinct < 2 * settings.min_values
+        and max(breadth for breadth, _ in sizes) <= 1
+        and max(count for _, count in sizes) > 1
+    ):
         return False
     return 2 * sum(map(places.recurs, set(values))) < distinct
+
+
+def _messages(current: Mapping[str, str], counts: Mapping[str, int]) -> dict[str, int]:
+    """How many messages each form stands for."""
+    found: dict[str, int] = defaultdict(int)
+    for template, form in current.items():
+        found[form] += counts[template]
+    return found
 
 
 def _by_length(forms: Iterable[str]) -> dict[int, list[tuple[str, ...]]]:

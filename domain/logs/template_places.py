@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from factledger.domain.logs.template_words import VARIABLE
+from factledger.domain.logs.template_words import VARIABLE, key_of
 
 __all__ = ["Places"]
 
-_Place = tuple[str, int]
+_Place = tuple[str, int, int]
 
 
 class Places:
@@ -41,12 +41,21 @@ def _index(forms: Iterable[str]) -> dict[str, set[_Place]]:
     for form in forms:
         words = form.split(" ")
         first = words[0]
+        size = len(words)
         for position, word in enumerate(words):
             if VARIABLE in word:
                 continue
-            places = index.get(word)
-            if places is None:
-                places = index[word] = set()
-            if len(places) < 2:
-                places.add((first if position else "", position))
+            place = (first if position else "", position, size)
+            _add(index, word, place)
+            key = key_of(word)
+            if key and len(key) < len(word):
+                _add(index, word[len(key) :], place)
     return index
+
+
+def _add(index: dict[str, set[_Place]], word: str, place: _Place) -> None:
+    places = index.get(word)
+    if places is None:
+        places = index[word] = set()
+    if len(places) < 2:
+        places.add(place)

@@ -25,6 +25,7 @@ from factledger.domain.logs.template_merge import (
     _generalise,
     _is_kind,
     _is_variable,
+    _messages,
     _union,
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
@@ -48,13 +49,15 @@ def reference_merge_templates(
     templates: Sequence[str], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
     """``merge_templates`` over the plain stages."""
-    distinct = list(dict.fromkeys(templates))
+    counts = Counter(templates)
+    distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
     paired = False
     places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
-        renamed = _merge_round(forms, settings, Counter(current.values()), places)
+        seen = (places, _messages(current, counts))
+        renamed = _merge_round(forms, settings, Counter(current.values()), seen)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
@@ -203,11 +206,10 @@ def _merge_round(
     forms: set[str],
     settings: MergeSettings,
     support: Mapping[str, int] | None = None,
-    places: Places | None = None,
+    seen: tuple[Places, Mapping[str, int]] | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become."""
-    if places is None:
-        places = Places(forms)
+    places, messages = (Places(forms), {}) if seen is None else seen
     by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for form in forms:
         by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
@@ -226,9 +228,15 @@ def _merge_round(
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]
-            breadths = [_breadth(group, found, support, index, position) for index in members]
+            sizes = [
+                (
+                    _breadth(group, found, support, index, position),
+                    messages.get(" ".join(group[index]), 1),
+                )
+                for index in members
+            ]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, breadths, settings, places
+                values, after, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
