@@ -36,6 +36,7 @@ from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
+    collapse_lists,
     enclosed_variable,
     key_of,
 )
@@ -361,24 +362,6 @@ def _generalise(members: Sequence[tuple[str, ...]]) -> str:
         key = keys.pop() if len(keys) == 1 else ""
         words.append(key + VARIABLE if key else enclosed_variable(column, column))
     return collapse(" ".join(words))
-
-
-def collapse_lists(template: str) -> str:
-    """A list written as one item: a run of repeats of one word, or of one pair of words,
-    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once."""
-    words = template.split(" ")
-    out: list[str] = []
-    for word in words:
-        if VARIABLE in word:
-            if out and out[-1] == word:
-                continue
-            if len(out) >= 3 and out[-2] == word and out[-3] == out[-1]:
-                continue
-        elif len(out) >= 3 and out[-1] == out[-3] and out[-2] == word and VARIABLE in out[-1]:
-            out.pop()
-            continue
-        out.append(word)
-    return " ".join(out) if len(out) < len(words) else template
 
 
 def _union(parent: list[int], members: Sequence[int]) -> None:
