@@ -9,8 +9,9 @@
   stretch (at least ``context`` of them without a variable) are merged there, the stretch
   becoming one variable, when the stretches take at least ``values`` different forms or one
   of them is a lone variable in brackets or quotes that encloses every other stretch
-  (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``). A value of several words (a phrase, a list, a
-  time written with spaces) thus ends in one template whatever its length.
+  (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``), or each is a lone variable or one followed by a
+  unit (``lifetime <*>`` and ``lifetime <*> sec``). A value of several words (a phrase, a
+  list, a time written with spaces) thus ends in one template whatever its length.
 
 Both depend on the batch only and never on the order of the templates.
 """
@@ -26,6 +27,7 @@ from factledger.domain.logs.template_words import (
     collapse,
     common_length,
     enclosed_variable,
+    is_unit,
 )
 
 __all__ = ["absorb", "bracketed", "merge_gaps"]
@@ -239,7 +241,15 @@ def _merged_gap(gaps: set[_Words], values: int, inside: bool) -> str | None:
         return word
     if inside and (VARIABLE,) in gaps and _items_of_one_list(gaps):
         return VARIABLE
+    if (VARIABLE,) in gaps and all(map(_unit_or_not, gaps)):
+        return VARIABLE
     return None
+
+
+def _unit_or_not(gap: _Words) -> bool:
+    """Whether a stretch is a lone variable, or one followed by a unit (``<*> sec``): a
+    unit written after some values and not after others is part of the value."""
+    return gap[0] == VARIABLE and (len(gap) == 1 or (len(gap) == 2 and is_unit(gap[1])))
 
 
 def _items_of_one_list(gaps: set[_Words]) -> bool:

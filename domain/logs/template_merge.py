@@ -38,6 +38,7 @@ from factledger.domain.logs.template_words import (
     collapse,
     collapse_lists,
     enclosed_variable,
+    is_unit,
     key_of,
 )
 
@@ -52,9 +53,6 @@ __all__ = [
 
 _MAX_ROUNDS: Final = 12
 _OFF: Final = 99
-# The longest word read as a unit (B, KB, ms): longer words after a number are the
-# template's own (opened / closed).
-_UNIT_LENGTH: Final = 3
 
 
 @frozen
@@ -240,7 +238,7 @@ def _is_kind(
     keys = {key_of(value) for value in values}
     if distinct >= settings.keyed_values and len(keys) == 1 and "" not in keys:
         return False
-    if after_variable and distinct >= settings.unit_values and all(map(_is_unit, values)):
+    if after_variable and distinct >= settings.unit_values and all(map(is_unit, values)):
         return False
     wide = sum(breadth >= settings.min_values * distinct for breadth, _ in sizes)
     if 2 * wide < len(sizes) and not (
@@ -335,19 +333,13 @@ def _is_variable(values: list[str], after_variable: bool, settings: MergeSetting
     if (
         after_variable
         and len(distinct) >= settings.unit_values
-        and all(_is_unit(value) for value in distinct)
+        and all(is_unit(value) for value in distinct)
     ):
         return True
     if len(distinct) >= settings.keyed_values:
         keys = {key_of(value) for value in distinct}
         return len(keys) == 1 and "" not in keys
     return False
-
-
-def _is_unit(word: str) -> bool:
-    """A short word of letters, maybe followed by punctuation (``KB,``)."""
-    core = word.rstrip(",;:.)]}'\"")
-    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def _generalise(members: Sequence[tuple[str, ...]]) -> str:

@@ -11,12 +11,16 @@ __all__ = [
     "collapse_lists",
     "common_length",
     "enclosed_variable",
+    "is_unit",
     "key_of",
 ]
 
 VARIABLE: Final = "<*>"
 _OPENERS: Final = "([{'\""
 _CLOSERS: Final = ")]}'\",;:."
+# The longest word read as a unit (B, KB, ms): longer words after a number are the
+# template's own (opened / closed).
+_UNIT_LENGTH: Final = 3
 
 
 _DOUBLES: Final = tuple(VARIABLE + between + VARIABLE for between in (" ", ", ", "; "))
@@ -30,6 +34,12 @@ def collapse(template: str) -> str:
         while double in template:
             template = template.replace(double, VARIABLE)
     return template
+
+
+def is_unit(word: str) -> bool:
+    """A short word of letters, maybe followed by punctuation (``KB,``)."""
+    core = word.rstrip(",;:.)]}'\"")
+    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def key_of(word: str) -> str:
