@@ -33,6 +33,7 @@ from attrs import frozen
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
@@ -141,8 +142,12 @@ def _merge_round(
         parent = list(range(len(group)))
         found = _sibling_sets(group, length, settings.min_context, near)
         breadth = _breadths(group, found, support)
-        for position, members in found:
+        twins = twin_sets(group, found)
+        for number, (position, members) in enumerate(found):
             if members[-1] < 0:
+                continue
+            if number in twins:
+                _union(parent, members)
                 continue
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE

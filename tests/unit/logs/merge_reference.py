@@ -30,6 +30,7 @@ from factledger.domain.logs.template_merge import (
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import VARIABLE, collapse
 
 __all__ = [
@@ -224,7 +225,11 @@ def _merge_round(
             for position in range(length)
             for members in _siblings(group, position, settings.min_context)
         ]
-        for position, members in found:
+        twins = twin_sets(group, found)
+        for number, (position, members) in enumerate(found):
+            if number in twins:
+                _union(parent, members)
+                continue
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]

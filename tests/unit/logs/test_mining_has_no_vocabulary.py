@@ -19,6 +19,7 @@ MINING_MODULES = (
     "template_words.py",
     "template_pairs.py",
     "template_places.py",
+    "template_twins.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")
