@@ -24,8 +24,7 @@ def twin_sets(group: Sequence[tuple[str, ...]], found: Sequence[tuple[int, list[
     """The numbers (in ``found``) of the sibling sets of one length's forms whose words, none
     holding a variable, are also the words of a sibling set at another position that one of
     their forms is in (compared without the punctuation around them). ``found``: (position,
-    member indexes) of every sibling set (a
-    negative index is not a member)."""
+    member indexes) of every sibling set (a negative index is not a member)."""
     words_of: list[frozenset[str]] = []
     by_form: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
     for position, members in found:
