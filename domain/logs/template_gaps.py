@@ -10,8 +10,10 @@
   becoming one variable, when the stretches take at least ``values`` different forms or one
   of them is a lone variable in brackets or quotes that encloses every other stretch
   (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``), or each is a lone variable or one followed by a
-  unit (``lifetime <*>`` and ``lifetime <*> sec``). A value of several words (a phrase, a
-  list, a time written with spaces) thus ends in one template whatever its length.
+  unit (``lifetime <*>`` and ``lifetime <*> sec``), or each starts with one ``key=`` and
+  all but a lone ``key=<*>`` are one quoted or bracketed value (``tag="two words"``). A
+  value of several words (a phrase, a list, a time written with spaces) thus ends in one
+  template whatever its length.
 
 Both depend on the batch only and never on the order of the templates.
 """
@@ -28,6 +30,7 @@ from factledger.domain.logs.template_words import (
     common_length,
     enclosed_variable,
     is_unit,
+    key_of,
 )
 
 __all__ = ["absorb", "bracketed", "merge_gaps"]
@@ -243,7 +246,26 @@ def _merged_gap(gaps: set[_Words], values: int, inside: bool) -> str | None:
         return VARIABLE
     if (VARIABLE,) in gaps and all(map(_unit_or_not, gaps)):
         return VARIABLE
-    return None
+    return _keyed_variable(gaps)
+
+
+def _keyed_variable(gaps: set[_Words]) -> str | None:
+    """The lone variable of one ``key=`` among stretches that all start with that key and
+    are, but for it, one quoted or bracketed value (``tag=<*>`` and ``tag="two words",``): a
+    key's value of several words is still its value."""
+    lone = [gap[0] for gap in gaps if len(gap) == 1 and VARIABLE in gap[0]]
+    if len(lone) != 1:
+        return None
+    key = key_of(lone[0])
+    if not key or not lone[0].startswith(key + VARIABLE):
+        return None
+    for gap in gaps:
+        first = gap[0]
+        if len(gap) == 1 and first == lone[0]:
+            continue
+        if key_of(first) != key or not bracketed(first[len(key) :], gap[-1].rstrip(",;.")):
+            return None
+    return lone[0]
 
 
 def _unit_or_not(gap: _Words) -> bool:
