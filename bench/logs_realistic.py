@@ -1,7 +1,7 @@
 """Held-out log styles modelled on real formats none of the bench's other generators write:
 OpenSSH, OpenStack compute, Proxifier, Android logcat, Linux syslog and kernel, Apache
-error, and a phone health app's step counter (deterministic: seeded), written for this
-project from what those formats look like in the field.
+error, macOS kernel and daemons, and a phone health app's step counter (deterministic:
+seeded), written for this project from what those formats look like in the field.
 
     realistic_corpus("openssh", 2000) → [(message, template id), ...]
 
@@ -89,6 +89,7 @@ _ACTIONS: Final = (
     "android.intent.action.BATTERY_CHANGED",
 )
 _SERVICES: Final = ("syslogd", "klogd", "irqbalance", "portmap", "cups", "sshd", "xinetd", "gpm")
+_DAEMONS: Final = make_pool(54, 14, lambda rng: make_name(rng) + rng.choice(("d", "agent", "")))
 _DAYS: Final = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
 _MONTHS: Final = ("Jun", "Jul", "Aug")
 
@@ -164,6 +165,16 @@ def _slot(rng: random.Random, kind: str) -> str:  # one branch per slot type
         return str(rng.randrange(0, 8))
     if kind == "addr":
         return f"{rng.randrange(16**16):016x}"
+    if kind == "phase":
+        return rng.choice(("Sleep", "Wake"))
+    if kind == "wake":
+        return rng.choice(("EC.LidOpen (User)", "RTC (Alarm)", "XHC1", "?", "ARPT (Network)"))
+    if kind == "daemon":
+        return rng.choice(_DAEMONS)
+    if kind == "klass":
+        return make_name(rng).capitalize() + rng.choice(("Manager", "Controller", "Proxy"))
+    if kind == "file":
+        return "/System/Library/" + "/".join(make_name(rng) for _ in range(rng.randrange(1, 4)))
     if kind == "stamp":
         return str(1514038530000 + rng.randrange(10**7))
     return base_slot(rng, kind)
@@ -287,6 +298,24 @@ REALISTIC_STYLES: Final[dict[str, tuple[str, ...]]] = {
         "[client {ip}] Directory index forbidden by rule: /var/www/html/",
         "jk2_init() Can't find child {int} in scoreboard",
         "mod_jk child init {small} -{small}",
+    ),
+    "mac": (
+        "ARPT: {float}: wl0: MDNS: IPV4 Addr: {ip}",
+        "ARPT: {float}: wl0: MDNS: IPV6 Addr: {ipv6}",
+        "ARPT: {float}: AirPort_Brcm43xx::powerChange: System {phase}",
+        "en0: channel changed to {small}",
+        "en0: BSSID changed to {mac}",
+        "Wake reason: {wake}",
+        "PM response took {int} ms ({int}, {daemon})",
+        "hibernate_setup({int}) took {int} ms",
+        "IOThunderboltSwitch<{addr}>({addr})::listenerCallback - Thunderbolt HPD packet for "
+        "route = {addr} port = {small} unplug = {small}",
+        "AppleCamIn::systemWakeCall - messageType = {addr}",
+        "Bluetooth -- LE is supported - Disable LE meta event",
+        "{daemon}[{int}]: Connection invalid",
+        "Sandbox: {daemon}({int}) deny mach-lookup com.apple.{daemon}",
+        "objc[{int}]: Class {klass} is implemented in both {file} and {file}. One of the two "
+        "will be used.",
     ),
     "health": (
         "onStandStepChanged {int}",
