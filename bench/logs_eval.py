@@ -1,15 +1,16 @@
 """Template quality: grouping accuracy (GA) and F1 grouping accuracy (FGA) of the projector's
 miner against Drain3 in the same run, per dataset, and leave-one-dataset-out.
 
-    python bench/logs_eval.py [--data DIR] [--synthetic-lines N]
+    python bench/logs_eval.py [--data DIR] [--synthetic-lines N] [--no-loo]
 
 Datasets: the Loghub 2k samples in DIR (every sub-folder with a ``*_2k.log_structured*.csv``
 ground truth, the corrected one when present; its ``Content`` column is mined) and the
 synthetic styles of ``bench/logs_styles.py`` and the family styles of
 ``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
-``bench/logs_families.py`` and the held-out styles of ``bench/logs_heldout.py`` are mined with
-the default setting and reported apart: they take no part in the leave-one-out choice (nor
-were they scored while the rules were written).
+``bench/logs_families.py``, the held-out styles of ``bench/logs_heldout.py`` and the realistic
+ones of ``bench/logs_realistic.py`` (modelled on real formats) are mined with the default
+setting and reported apart: they take no part in the leave-one-out choice (nor were they
+scored while the rules were written).
 
 Miners:
 
@@ -49,6 +50,7 @@ from bench.logs_common import (  # noqa: E402
 from bench.logs_families import FAMILY_STYLES, UNSEEN_STYLES, family_corpus  # noqa: E402
 from bench.logs_heldout import HELDOUT_STYLES, heldout_corpus  # noqa: E402
 from bench.logs_loo import Corpus, grouping_scores, leave_one_out  # noqa: E402
+from bench.logs_realistic import REALISTIC_STYLES, realistic_corpus  # noqa: E402
 from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
 from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
 from factledger.domain.logs.template_merge import DEFAULT_MERGE, MergeSettings  # noqa: E402
@@ -95,9 +97,10 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 )
 
 
-_KINDS = ("loghub", "synthetic", "family", "unseen", "heldout")
-_APART = ("unseen", "heldout")
-"""Kinds of dataset; ``unseen`` and ``heldout`` styles never take part in choosing a setting."""
+_KINDS = ("loghub", "synthetic", "family", "unseen", "heldout", "realistic")
+_APART = ("unseen", "heldout", "realistic")
+"""Kinds of dataset; ``unseen``, ``heldout`` and ``realistic`` styles never take part in
+choosing a setting."""
 
 
 def loghub_names(root: Path) -> list[str]:
@@ -128,6 +131,10 @@ def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str]
         corpus = heldout_corpus(style, synthetic_lines)
         messages = [message for message, _ in corpus]
         found.append(("heldout", style, messages, [truth for _, truth in corpus]))
+    for style in REALISTIC_STYLES:
+        corpus = realistic_corpus(style, synthetic_lines)
+        messages = [message for message, _ in corpus]
+        found.append(("realistic", style, messages, [truth for _, truth in corpus]))
     return found
 
 
@@ -201,10 +208,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="GA and FGA per dataset and leave-one-out.")
     parser.add_argument("--data", type=Path, default=DEFAULT_LOGHUB, help="Loghub directory")
     parser.add_argument("--synthetic-lines", type=int, default=2000)
+    parser.add_argument("--no-loo", action="store_true", help="skip the leave-one-out table")
     args = parser.parse_args(argv)
     found = datasets(require_directory(args.data), args.synthetic_lines)
     comparison_table(found)
-    loo_table(found)
+    if not args.no_loo:
+        loo_table(found)
     return 0
 
 

@@ -9,8 +9,11 @@
   stretch (at least ``context`` of them without a variable) are merged there, the stretch
   becoming one variable, when the stretches take at least ``values`` different forms or one
   of them is a lone variable in brackets or quotes that encloses every other stretch
-  (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``). A value of several words (a phrase, a list, a
-  time written with spaces) thus ends in one template whatever its length.
+  (``"<*>"`` and ``"<*> (<*>; <*>) <*>"``), or each is a lone variable or one followed by a
+  unit (``lifetime <*>`` and ``lifetime <*> sec``), or each starts with one ``key=`` and
+  all but a lone ``key=<*>`` are one quoted or bracketed value (``tag="two words"``). A
+  value of several words (a phrase, a list, a time written with spaces) thus ends in one
+  template whatever its length.
 
 Both depend on the batch only and never on the order of the templates.
 """
@@ -26,6 +29,8 @@ from factledger.domain.logs.template_words import (
     collapse,
     common_length,
     enclosed_variable,
+    is_unit,
+    key_of,
 )
 
 __all__ = ["absorb", "bracketed", "merge_gaps"]
@@ -239,7 +244,34 @@ def _merged_gap(gaps: set[_Words], values: int, inside: bool) -> str | None:
         return word
     if inside and (VARIABLE,) in gaps and _items_of_one_list(gaps):
         return VARIABLE
-    return None
+    if (VARIABLE,) in gaps and all(map(_unit_or_not, gaps)):
+        return VARIABLE
+    return _keyed_variable(gaps)
+
+
+def _keyed_variable(gaps: set[_Words]) -> str | None:
+    """The lone variable of one ``key=`` among stretches that all start with that key and
+    are, but for it, one quoted or bracketed value (``tag=<*>`` and ``tag="two words",``): a
+    key's value of several words is still its value."""
+    lone = [gap[0] for gap in gaps if len(gap) == 1 and VARIABLE in gap[0]]
+    if len(lone) != 1:
+        return None
+    key = key_of(lone[0])
+    if not key or not lone[0].startswith(key + VARIABLE):
+        return None
+    for gap in gaps:
+        first = gap[0]
+        if len(gap) == 1 and first == lone[0]:
+            continue
+        if key_of(first) != key or not bracketed(first[len(key) :], gap[-1].rstrip(",;.")):
+            return None
+    return lone[0]
+
+
+def _unit_or_not(gap: _Words) -> bool:
+    """Whether a stretch is a lone variable, or one followed by a unit (``<*> sec``): a
+    unit written after some values and not after others is part of the value."""
+    return gap[0] == VARIABLE and (len(gap) == 1 or (len(gap) == 2 and is_unit(gap[1])))
 
 
 def _items_of_one_list(gaps: set[_Words]) -> bool:

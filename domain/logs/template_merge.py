@@ -32,10 +32,14 @@ from attrs import frozen
 
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
+from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
+    collapse_lists,
     enclosed_variable,
+    is_unit,
     key_of,
 )
 
@@ -50,9 +54,6 @@ __all__ = [
 
 _MAX_ROUNDS: Final = 12
 _OFF: Final = 99
-# The longest word read as a unit (B, KB, ms): longer words after a number are the
-# template's own (opened / closed).
-_UNIT_LENGTH: Final = 3
 
 
 @frozen
@@ -79,21 +80,26 @@ DEFAULT_MERGE: Final = MergeSettings()
 
 
 def merge_templates(
-    templates: Iterable[str], settings: MergeSettings = DEFAULT_MERGE
+    templates: Iterable[str] | Mapping[str, int], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
     """For each template of a batch, the template it is merged into (itself when none).
 
+    ``templates``: one per message (repeated), or each once with its count of messages.
     A stage that found nothing to merge in a set of forms is, on a later set, asked only
     about what changed since (a pair or sibling set of unchanged forms merges or not alike)."""
-    distinct = list(dict.fromkeys(templates))
+    counts = templates if isinstance(templates, Mapping) else Counter(templates)
+    distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
     quiet_round: set[str] | None = None
     quiet_absorb: set[str] | None = None
     paired = False
+    places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
         changed = None if quiet_round is None else forms ^ quiet_round
-        renamed = _merge_round(forms, settings, changed, Counter(current.values()))
+        support = Counter(current.values())
+        messages = _messages(current, counts)
+        renamed = _merge_round(forms, settings, changed, support, (places, messages))
         if not renamed:
             quiet_round = forms
             renamed = absorb(forms, None if quiet_absorb is None else forms - quiet_absorb)
@@ -117,12 +123,15 @@ def _merge_round(
     settings: MergeSettings,
     changed: set[str] | None = None,
     support: Mapping[str, int] | None = None,
+    seen: tuple[Places, Mapping[str, int]] | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become. With ``changed`` (the forms
     added or removed since a set in which nothing merged), only the sibling sets that one
     of them is or was in are looked at. ``support``: how many templates of the batch each
-    form stands for (one when not given)."""
+    form stands for (one when not given); ``seen``: where the batch's words stand and how
+    many messages each form stands for (those of ``forms``, one each, when not given)."""
     by_length = _by_length(forms)
+    places, messages = (Places(forms), {}) if seen is None else seen
     touched = None if changed is None else _by_length(changed)
     renamed: dict[str, str] = {}
     for length, group in by_length.items():
@@ -133,14 +142,22 @@ def _merge_round(
         parent = list(range(len(group)))
         found = _sibling_sets(group, length, settings.min_context, near)
         breadth = _breadths(group, found, support)
-        for position, members in found:
+        twins = twin_sets(group, found)
+        for number, (position, members) in enumerate(found):
             if members[-1] < 0:
+                continue
+            if number in twins:
+                _union(parent, members)
                 continue
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]
+            sizes = [
+                (breadth[index].get(position, 1), messages.get(" ".join(group[index]), 1))
+                for index in members
+            ]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, [breadth[index].get(position, 1) for index in members], settings
+                values, after, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
@@ -200,23 +217,50 @@ def _breadths(
 
 
 def _is_kind(
-    values: Sequence[str], after_variable: bool, breadths: Sequence[int], settings: MergeSettings
+    values: Sequence[str],
+    after_variable: bool,
+    sizes: Sequence[tuple[int, int]],
+    settings: MergeSettings,
+    places: Places,
 ) -> bool:
     """Whether the words siblings hold at a position are the kinds of one event rather than
-    a parameter: none holds a variable, neither the keyed nor the unit rule names them, and
-    each is the same word in ``min_values`` times as many templates as there are words
-    (half of the siblings at least): a word that stays put while others vary that much is
-    the template's own."""
+    a parameter: none holds a variable, neither the keyed nor the unit rule names them,
+    fewer than half of them stand at another place of the batch too (words the source
+    writes in several templates are values of one type), and either
+
+    * each is the same word in ``min_values`` times as many templates as there are words
+      (half of the siblings at least): a word that stays put while others vary that much is
+      the template's own; or
+    * nothing else varies beside them (no sibling is in another sibling set or stands for
+      other templates), they are fewer than twice ``min_values`` and one of them at least is
+      written in several messages: a few words found in one place only, not each seen
+      once, are the template's own (``VM Started`` / ``VM Stopped``).
+
+    ``sizes``: each sibling's breadth (``_breadths``) and count of messages."""
     if any(VARIABLE in value for value in values):
         return False
     distinct = len(set(values))
     keys = {key_of(value) for value in values}
     if distinct >= settings.keyed_values and len(keys) == 1 and "" not in keys:
         return False
-    if after_variable and distinct >= settings.unit_values and all(map(_is_unit, values)):
+    if after_variable and distinct >= settings.unit_values and all(map(is_unit, values)):
         return False
-    wide = sum(breadth >= settings.min_values * distinct for breadth in breadths)
-    return 2 * wide >= len(breadths)
+    wide = sum(breadth >= settings.min_values * distinct for breadth, _ in sizes)
+    if 2 * wide < len(sizes) and not (
+        distinct < 2 * settings.min_values
+        and max(breadth for breadth, _ in sizes) <= 1
+        and max(count for _, count in sizes) > 1
+    ):
+        return False
+    return 2 * sum(map(places.recurs, set(values))) < distinct
+
+
+def _messages(current: Mapping[str, str], counts: Mapping[str, int]) -> dict[str, int]:
+    """How many messages each form stands for."""
+    found: dict[str, int] = defaultdict(int)
+    for template, form in current.items():
+        found[form] += counts[template]
+    return found
 
 
 def _by_length(forms: Iterable[str]) -> dict[int, list[tuple[str, ...]]]:
@@ -294,19 +338,13 @@ def _is_variable(values: list[str], after_variable: bool, settings: MergeSetting
     if (
         after_variable
         and len(distinct) >= settings.unit_values
-        and all(_is_unit(value) for value in distinct)
+        and all(is_unit(value) for value in distinct)
     ):
         return True
     if len(distinct) >= settings.keyed_values:
         keys = {key_of(value) for value in distinct}
         return len(keys) == 1 and "" not in keys
     return False
-
-
-def _is_unit(word: str) -> bool:
-    """A short word of letters, maybe followed by punctuation (``KB,``)."""
-    core = word.rstrip(",;:.)]}'\"")
-    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def _generalise(members: Sequence[tuple[str, ...]]) -> str:
@@ -321,24 +359,6 @@ def _generalise(members: Sequence[tuple[str, ...]]) -> str:
         key = keys.pop() if len(keys) == 1 else ""
         words.append(key + VARIABLE if key else enclosed_variable(column, column))
     return collapse(" ".join(words))
-
-
-def collapse_lists(template: str) -> str:
-    """A list written as one item: a run of repeats of one word, or of one pair of words,
-    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once."""
-    words = template.split(" ")
-    out: list[str] = []
-    for word in words:
-        if VARIABLE in word:
-            if out and out[-1] == word:
-                continue
-            if len(out) >= 3 and out[-2] == word and out[-3] == out[-1]:
-                continue
-        elif len(out) >= 3 and out[-1] == out[-3] and out[-2] == word and VARIABLE in out[-1]:
-            out.pop()
-            continue
-        out.append(word)
-    return " ".join(out) if len(out) < len(words) else template
 
 
 def _union(parent: list[int], members: Sequence[int]) -> None:

@@ -216,7 +216,7 @@ def merge_stats(
     table: dict[str, TemplateStats],
 ) -> tuple[dict[str, TemplateStats], dict[str, str]]:
     """The statistics after the batch merge of templates, and each template's merged one."""
-    mapping = merge_templates(table)
+    mapping = merge_templates({template: stats.count for template, stats in table.items()})
     merged: dict[str, TemplateStats] = {}
     for template, stats in table.items():
         target = mapping[template]

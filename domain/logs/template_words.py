@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["VARIABLE", "collapse", "common_length", "enclosed_variable", "key_of"]
+__all__ = [
+    "VARIABLE",
+    "collapse",
+    "collapse_lists",
+    "common_length",
+    "enclosed_variable",
+    "is_unit",
+    "key_of",
+]
 
 VARIABLE: Final = "<*>"
 _OPENERS: Final = "([{'\""
 _CLOSERS: Final = ")]}'\",;:."
+# The longest word read as a unit (B, KB, ms): longer words after a number are the
+# template's own (opened / closed).
+_UNIT_LENGTH: Final = 3
 
 
 _DOUBLES: Final = tuple(VARIABLE + between + VARIABLE for between in (" ", ", ", "; "))
@@ -23,6 +34,12 @@ def collapse(template: str) -> str:
         while double in template:
             template = template.replace(double, VARIABLE)
     return template
+
+
+def is_unit(word: str) -> bool:
+    """A short word of letters, maybe followed by punctuation (``KB,``)."""
+    core = word.rstrip(",;:.)]}'\"")
+    return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
 
 
 def key_of(word: str) -> str:
@@ -63,3 +80,21 @@ def common_length(first: Sequence[str], second: Sequence[str]) -> int:
         if first[index] != second[index]:
             return index
     return size
+
+
+def collapse_lists(template: str) -> str:
+    """A list written as one item: a run of repeats of one word, or of one pair of words,
+    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once."""
+    words = template.split(" ")
+    out: list[str] = []
+    for word in words:
+        if VARIABLE in word:
+            if out and out[-1] == word:
+                continue
+            if len(out) >= 3 and out[-2] == word and out[-3] == out[-1]:
+                continue
+        elif len(out) >= 3 and out[-1] == out[-3] and out[-2] == word and VARIABLE in out[-1]:
+            out.pop()
+            continue
+        out.append(word)
+    return " ".join(out) if len(out) < len(words) else template

@@ -25,9 +25,12 @@ from factledger.domain.logs.template_merge import (
     _generalise,
     _is_kind,
     _is_variable,
+    _messages,
     _union,
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
+from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import VARIABLE, collapse
 
 __all__ = [
@@ -47,12 +50,15 @@ def reference_merge_templates(
     templates: Sequence[str], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
     """``merge_templates`` over the plain stages."""
-    distinct = list(dict.fromkeys(templates))
+    counts = Counter(templates)
+    distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
     paired = False
+    places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
-        renamed = _merge_round(forms, settings, Counter(current.values()))
+        seen = (places, _messages(current, counts))
+        renamed = _merge_round(forms, settings, Counter(current.values()), seen)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
@@ -198,9 +204,13 @@ def _shared_depths(split: Sequence[_Words], from_end: bool) -> list[int]:
 
 
 def _merge_round(
-    forms: set[str], settings: MergeSettings, support: Mapping[str, int] | None = None
+    forms: set[str],
+    settings: MergeSettings,
+    support: Mapping[str, int] | None = None,
+    seen: tuple[Places, Mapping[str, int]] | None = None,
 ) -> dict[str, str]:
     """One round: the forms that merge → what they become."""
+    places, messages = (Places(forms), {}) if seen is None else seen
     by_length: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for form in forms:
         by_length[form.count(" ") + 1].append(tuple(form.split(" ")))
@@ -215,13 +225,23 @@ def _merge_round(
             for position in range(length)
             for members in _siblings(group, position, settings.min_context)
         ]
-        for position, members in found:
+        twins = twin_sets(group, found)
+        for number, (position, members) in enumerate(found):
+            if number in twins:
+                _union(parent, members)
+                continue
             words = group[members[0]]
             after = position > 0 and words[position - 1] == VARIABLE
             values = [group[index][position] for index in members]
-            breadths = [_breadth(group, found, support, index, position) for index in members]
+            sizes = [
+                (
+                    _breadth(group, found, support, index, position),
+                    messages.get(" ".join(group[index]), 1),
+                )
+                for index in members
+            ]
             if _is_variable(values, after, settings) and not _is_kind(
-                values, after, breadths, settings
+                values, after, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):

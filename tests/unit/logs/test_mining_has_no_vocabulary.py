@@ -18,6 +18,8 @@ MINING_MODULES = (
     "template_gaps.py",
     "template_words.py",
     "template_pairs.py",
+    "template_places.py",
+    "template_twins.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")

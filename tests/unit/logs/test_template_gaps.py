@@ -155,3 +155,27 @@ def test_stretches_sharing_a_word_beside_a_lone_variable_stay_apart() -> None:
     assert merge_templates(once) == {form: form for form in once}
     shared = [*once, "moved riko <*> of <*> bytes"]
     assert merge_templates(shared) == {form: form for form in shared}
+
+
+def test_a_unit_after_some_values_only_is_part_of_the_value() -> None:
+    forms = ["link <*> idle, uptime <*>", "link <*> idle, uptime <*> sec"]
+    assert set(merge_templates(forms).values()) == {"link <*> idle, uptime <*>"}
+    inner = ["link <*> idle <*> hr ago", "link <*> idle <*> ago"]
+    assert set(merge_templates(inner).values()) == {"link <*> idle <*> ago"}
+
+
+def test_a_longer_word_after_some_values_only_stays_the_template_s_own() -> None:
+    forms = ["link <*> idle, uptime <*>", "link <*> idle, uptime <*> exceeded"]
+    assert merge_templates(forms) == {form: form for form in forms}
+
+
+def test_a_quoted_value_of_several_words_joins_its_key_s_variable() -> None:
+    forms = ["lamp <*> lit tag=<*> for owner", 'lamp <*> lit tag="two words", for owner']
+    assert set(merge_templates(forms).values()) == {"lamp <*> lit tag=<*> for owner"}
+
+
+def test_words_after_a_key_s_variable_that_are_not_one_quoted_value_stay_apart() -> None:
+    forms = ["lamp <*> lit tag=<*> for owner", "lamp <*> lit tag=two words for owner"]
+    assert merge_templates(forms) == {form: form for form in forms}
+    other = ["lamp <*> lit tag=<*> for owner", 'lamp <*> lit mark="two words", for owner']
+    assert merge_templates(other) == {form: form for form in other}

@@ -46,9 +46,21 @@ def test_a_key_value_word_is_masked_as_its_key_and_its_masked_value() -> None:
     assert template_of("cache hit key=orders:123 ttl=30s") == "cache hit key=orders:<*> ttl=<*>"
 
 
+_SERVICES = ("echo", "time", "chargen", "day", "discard", "finger", "ident")
+
+
 def test_words_of_one_position_with_many_values_merge_into_a_variable() -> None:
-    templates = [f"removing service {name} now" for name in ("echo", "time", "chargen", "day")]
+    templates = [f"removing service {name} now" for name in _SERVICES]
     assert set(merge_templates(templates).values()) == {"removing service <*> now"}
+
+
+def test_a_few_words_of_one_position_that_stand_elsewhere_too_merge_into_a_variable() -> None:
+    templates = [f"removing service {name} now" for name in _SERVICES[:4]]
+    templates += [f"adding {name} at <*>" for name in _SERVICES[:4]]
+    assert set(merge_templates(templates).values()) == {
+        "removing service <*> now",
+        "adding <*> at <*>",
+    }
 
 
 def test_two_values_of_a_constant_word_stay_two_templates() -> None:
@@ -57,7 +69,7 @@ def test_two_values_of_a_constant_word_stay_two_templates() -> None:
 
 
 def test_a_program_name_in_first_position_is_a_variable_when_it_takes_many_values() -> None:
-    programs = ("Alpha.exe", "beta.exe", "Gamma.exe", "delta.exe", "eps.exe")
+    programs = ("Alpha.exe", "beta.exe", "Gamma.exe", "delta.exe", "eps.exe", "Zeta.exe", "eta.exe")
     messages = [f"{name} - <*> open through proxy <*> HTTPS" for name in programs]
     assert set(merge_templates(messages).values()) == {"<*> - <*> open through proxy <*> HTTPS"}
 
