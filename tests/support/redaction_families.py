@@ -14,6 +14,7 @@ from typing import Final
 
 from tests.support import redaction_families_commands as commands
 from tests.support import redaction_families_phrases as phrases
+from tests.support import redaction_families_stand_ins as stand_ins
 from tests.support import redaction_families_words as words
 from tests.support import redaction_values as make
 
@@ -432,3 +433,5 @@ SECRET_FAMILIES.update(phrases.SECRET_FAMILIES)
 KEEP_FAMILIES.update(phrases.KEEP_FAMILIES)
 SECRET_FAMILIES.update(words.SECRET_FAMILIES)
 KEEP_FAMILIES.update(words.KEEP_FAMILIES)
+SECRET_FAMILIES.update(stand_ins.SECRET_FAMILIES)
+KEEP_FAMILIES.update(stand_ins.KEEP_FAMILIES)

@@ -16,6 +16,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.value_shapes import is_stand_in
 
 __all__ = ["CARD_CODES", "NETRC_AND_PHRASES", "SHORT_FLAGS", "password_shaped", "replaced_value"]
 
@@ -54,6 +55,8 @@ def replaced_value(value: str) -> str:
 def _short_flag(match: re.Match[str]) -> str:
     flag, space, value = match.group(1), match.group(2), match.group(3)
     if flag == "-a" and "redis-cli" not in match.string and "redis" not in match.string.lower():
+        return match.group(0)
+    if is_stand_in(value.strip("'\"")):
         return match.group(0)
     if _quoted(value) or password_shaped(value.rstrip(",;")):
         return flag + space + replaced_value(value)
@@ -101,9 +104,11 @@ def _phrase(match: re.Match[str]) -> str:
     if noun == "PASS":
         return _protocol_pass(match)
     core = value.rstrip(",;.")
+    if match.start() > 0 and match.string[match.start() - 1] == "=":
+        return match.group(0)  # the noun is a value (``auth_method=password mfa=totp``)
     netrc = between.strip() == "" and _NETRC.search(match.string, 0, match.start(3)) is not None
     connector = between.strip() != ""
-    if value.startswith("<") or between.strip() in ("=", ":"):
+    if value.startswith("<") or between.strip() in ("=", ":") or is_stand_in(core.strip("'\"")):
         return match.group(0)
     if _quoted(value) or netrc or (password_shaped(core) and (connector or len(core) >= 6)):
         return noun + between + replaced_value(core) + value[len(core) :]
