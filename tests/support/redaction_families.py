@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from tests.support import redaction_families_checked as checked
 from tests.support import redaction_families_commands as commands
 from tests.support import redaction_families_phrases as phrases
 from tests.support import redaction_families_stand_ins as stand_ins
@@ -435,3 +436,5 @@ SECRET_FAMILIES.update(words.SECRET_FAMILIES)
 KEEP_FAMILIES.update(words.KEEP_FAMILIES)
 SECRET_FAMILIES.update(stand_ins.SECRET_FAMILIES)
 KEEP_FAMILIES.update(stand_ins.KEEP_FAMILIES)
+SECRET_FAMILIES.update(checked.SECRET_FAMILIES)
+KEEP_FAMILIES.update(checked.KEEP_FAMILIES)

@@ -20,6 +20,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.checked_numbers import CHECKED_NUMBERS, SHAPED_NUMBERS
 from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
 from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
@@ -77,6 +78,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     TRACK_DATA,
     HEX_VENDOR_KEYS,
     CI_MASKED,
+    SHAPED_NUMBERS,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
@@ -97,6 +99,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
     NAMED_NUMBERS,
+    CHECKED_NUMBERS,
     DOCUMENT_NUMBERS,
     BIRTH_DATES,
     NATIONAL_PHONES,

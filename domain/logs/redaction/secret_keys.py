@@ -128,9 +128,14 @@ _KEY_QUALIFIERS: Final = frozenset(
         "jwt",
         "session",
         "x",
+        "merchant",
+        "transaction",
+        "partner",
+        "integration",
     }
 )
-"""A ``key`` word names a credential only after one of these (``api_key``, ``tls.key``)."""
+"""A ``key`` word names a credential only after one of these (``api_key``, ``tls.key``,
+``merchant_key``, ``transactionKey``)."""
 _NOT_THE_VALUE: Final = frozenset(
     {
         "count",

@@ -75,7 +75,7 @@ _EXACT_WORD: Final = (
 _KEY_GATE: Final = (
     r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
     r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
-    r"|root|hmac|session|x)[_.\-]?key"
+    r"|root|hmac|session|x|merchant|transaction|partner|integration)[_.\-]?key"
 )
 _SEPARATOR_GATE: Final = (
     r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|dob|host|hostname|host_name|node|nodename"
