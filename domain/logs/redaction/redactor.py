@@ -327,7 +327,7 @@ class Redactor:
                 return key + keyed, flags, None
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
-            if 8 <= len(value) <= 10:
+            if (value[0] == "0" and len(value) <= 5) or 8 <= len(value) <= 10:
                 flags |= number_flags(len(value), value[0] == "0")
         elif (known := self._seen.get(value)) is not None:
             found, value_hook = self._changed.get(value, value), known

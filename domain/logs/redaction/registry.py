@@ -39,6 +39,7 @@ from factledger.domain.logs.redaction.credential_phrases import (
 from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
 from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
@@ -102,6 +103,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     CHECKED_NUMBERS,
     DOCUMENT_NUMBERS,
     BIRTH_DATES,
+    HL7_PERSON_SEGMENTS,
     NATIONAL_PHONES,
     BARE_ADDRESSES,
     EMAIL_SPELLINGS,
