@@ -14,6 +14,7 @@ from typing import Final
 
 from tests.support import redaction_families_checked as checked
 from tests.support import redaction_families_commands as commands
+from tests.support import redaction_families_given as given
 from tests.support import redaction_families_phrases as phrases
 from tests.support import redaction_families_records as records
 from tests.support import redaction_families_stand_ins as stand_ins
@@ -441,3 +442,5 @@ SECRET_FAMILIES.update(checked.SECRET_FAMILIES)
 KEEP_FAMILIES.update(checked.KEEP_FAMILIES)
 SECRET_FAMILIES.update(records.SECRET_FAMILIES)
 KEEP_FAMILIES.update(records.KEEP_FAMILIES)
+SECRET_FAMILIES.update(given.SECRET_FAMILIES)
+KEEP_FAMILIES.update(given.KEEP_FAMILIES)

@@ -1,7 +1,8 @@
 """Credentials written as words rather than ``key=value``: short command-line flags
 (``-p``, ``-w``, ``redis-cli -a``), netrc lines (``machine … login … password …``), phrases
-(``password to '…'``, ``password is …``), the ``PASS`` command of FTP and POP3 (not a test
-runner's ``PASS``) and card verification codes (``CVC 123``).
+(``password to '…'``, ``password is …``, ``joined with psk …``, ``pre-shared key is …``),
+the ``PASS`` command of FTP and POP3 (not a test runner's ``PASS``) and card verification
+codes (``CVC 123``, ``card_verification_code=123``, ``card verification value: 123``).
 
 A flag's or phrase's value is replaced when it is quoted or shaped like a password (two kinds
 of characters among lower case, upper case, digits and symbols); a port, a path, a number or a
@@ -76,13 +77,19 @@ SHORT_FLAGS: Final = TextFamily(
 
 _CONNECTOR: Final = r"(?:is|was|to|=|:|(?:set|changed|reset|updated)\s+to)"
 _PHRASE: Final = re.compile(
-    r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode)"
+    r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode|psk|pre-?shared[ \t]+key)"
     r"(\s+(?:for|of)\s+(?:(?:the\s+)?(?:user|account|login|service)\s+)?[\w.@\-]+?"
     r"(?::\s*|\s+" + _CONNECTOR + r"\s+)"
     r"|\s+(?:(?:is|was|to|of|=|:)\s+|(?:set|changed|reset|updated)\s+to\s+)?)"
     r"(" + _VALUE + r")"
 )
 _NETRC: Final = re.compile(r"(?i)\b(?:machine|login|default)\s[^\n]*\s(?:password|passwd)\s+$")
+
+
+def _psk(shape: str) -> bool:
+    """A Wi-Fi or VPN pre-shared key named as a word (``psk``, ``pre-shared key``)."""
+    lowered = shape.lower().strip("\"':=,")
+    return lowered in ("psk", "pre-shared", "preshared")
 
 
 def _protocol_pass(match: re.Match[str]) -> str:
@@ -121,17 +128,25 @@ def _phrases(text: str) -> str:
 
 NETRC_AND_PHRASES: Final = TextFamily(
     name="netrc lines and password phrases",
-    gate=lambda shape: "pass" in shape.lower() or "pwd" in shape.lower(),
-    probe=lambda lowered: "pass" in lowered or "pwd" in lowered,
+    gate=lambda shape: "pass" in shape.lower() or "pwd" in shape.lower() or _psk(shape),
+    probe=lambda lowered: (
+        "pass" in lowered or "pwd" in lowered or "psk" in lowered or "pre" in lowered
+    ),
     apply=_phrases,
 )
 
 _CARD_CODE: Final = re.compile(
-    r"(?i)\b(cvv2?|cvc2?|csc|security[ _]code|card[ _]code)(\s*[:=#]?\s*[\"']?)(\d{3,4})\b"
+    r"(?i)\b(cvv2?|cvc2?|csc|security[ _]code|card[ _]code"
+    r"|card[ _\-]?(?:verification|security)(?:[ _\-]?(?:code|value|number))?)"
+    r"([\"']?\s*[:=#]?\s*[\"']?)(\d{3,4})\b"
 )
 
 
-_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security"})
+_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security", "verification"})
+
+
+_CODE_KEY: Final = re.compile(r"(?i)card[_\-]?(?:verification|security)|security[_\-]code").search
+"""A key naming a card code in words (``card_verification_code``, ``cardSecurityCode``)."""
 
 
 def _card_codes(text: str) -> str:
@@ -140,7 +155,9 @@ def _card_codes(text: str) -> str:
 
 CARD_CODES: Final = TextFamily(
     name="card verification codes",
-    gate=lambda shape: shape.lower().strip(":=#\"'") in _CODE_WORDS,
-    probe=lambda lowered: "cv" in lowered or "csc" in lowered or "code" in lowered,
+    gate=lambda shape: shape.lower().strip(":=#\"'") in _CODE_WORDS or _CODE_KEY(shape) is not None,
+    probe=lambda lowered: (
+        "cv" in lowered or "csc" in lowered or "code" in lowered or "verif" in lowered
+    ),
     apply=_card_codes,
 )

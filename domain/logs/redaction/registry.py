@@ -47,6 +47,7 @@ from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NA
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+from factledger.domain.logs.redaction.query_codes import QUERY_CODES
 from factledger.domain.logs.redaction.word_spellings import (
     CI_MASKED,
     HEX_VENDOR_KEYS,
@@ -80,6 +81,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     HEX_VENDOR_KEYS,
     CI_MASKED,
     SHAPED_NUMBERS,
+    QUERY_CODES,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,

@@ -97,6 +97,8 @@ _WHOLE_WORD_STEMS: Final = (
 )
 """A piece of every word ``_EXACT_WORD`` names."""
 _SEPARATED_KEY: Final = re.compile(_SEPARATOR_GATE).search
+_SHORT_KEY_END: Final = re.compile(r"(?:^|[_.\-])(?:pw|psk|otp|pin|sid|sas)[\"']?$").search
+"""A key ending in a short credential word, before a spaced separator (``bind_pw = …``)."""
 
 
 def gated(lowered: str) -> bool:
@@ -109,9 +111,11 @@ def gated(lowered: str) -> bool:
         return True
     if any(map(lowered.__contains__, _WHOLE_WORD_STEMS)) and _WHOLE_WORD(lowered) is not None:
         return True
-    return (
-        "=" in lowered or ":" in lowered or "#" in lowered or "/" in lowered
-    ) and _SEPARATED_KEY(lowered) is not None
+    if ("=" in lowered or ":" in lowered or "#" in lowered or "/" in lowered) and _SEPARATED_KEY(
+        lowered
+    ) is not None:
+        return True
+    return len(lowered) <= 40 and _SHORT_KEY_END(lowered) is not None
 
 
 KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
