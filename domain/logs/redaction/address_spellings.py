@@ -98,8 +98,19 @@ def _bare(match: re.Match[str]) -> str:
 
 _NUMBER_WORD: Final = re.compile(
     r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})\W{0,2}"
-    r"|.*://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#].*)?"
 ).fullmatch
+_URL_NUMBER_HOST: Final = re.compile(
+    r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#]|$)"
+).search
+
+
+def _number_word(shape: str) -> bool:
+    """A word that is, or ends in, an address as one number, or a URL with such a host."""
+    if "://" in shape:
+        return _URL_NUMBER_HOST(shape) is not None
+    return _NUMBER_WORD(shape) is not None
+
+
 """A word that is, or ends in, an address written as one number (the family runs only on
 texts holding one; the words around it decide)."""
 
@@ -113,7 +124,7 @@ _CUE_WORD: Final = re.compile(
 
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
-    gate=lambda shape: _NUMBER_WORD(shape) is not None,
+    gate=_number_word,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
     apply=lambda text: _BARE.sub(_bare, _URL_HOST.sub(_url_host, text) if "://" in text else text),
     cue=lambda shape: _CUE_WORD(shape.lower()) is not None,

@@ -154,12 +154,17 @@ def _cue_word(shape: str) -> bool:
     core = shape.strip(_STRIP)
     if core in _TAX_UPPER or core.lower() in _CUE_WORDS:
         return True
-    return len(core) > 3 and any(
-        run in _TAX_UPPER or run.lower() in _CUE_WORDS for run in _LETTER_RUN(core)
-    )
+    return len(core) > 3 and not core.isalnum() and _CUE_INSIDE(core) is not None
 
 
-_LETTER_RUN: Final = re.compile(r"[A-Za-z]+").findall
+_CUE_INSIDE: Final = re.compile(
+    r"(?<![A-Za-z])(?:(?i:"
+    + "|".join(sorted(_CUE_WORDS, key=len, reverse=True))
+    + r")|"
+    + "|".join(sorted(_TAX_UPPER, key=len, reverse=True))
+    + r")(?![A-Za-z])"
+).search
+"""A naming word inside a longer word, between characters that are not letters."""
 
 
 CHECKED_NUMBERS: Final = TextFamily(
@@ -194,6 +199,11 @@ def _cnpj_valid(digits: str) -> bool:
     return len(set(numbers)) > 1
 
 
+_SHAPED_HINT: Final = re.compile(
+    r"000\.000\.000-00|00\.000\.000/0000-00|0[A-Z][A-Z0]0-[A-Z][A-Z0]0-[A-Z]{2}00"
+).search
+
+
 def _shaped(match: re.Match[str]) -> str:
     found = match.group(0)
     if match.lastgroup == "mbi":
@@ -205,11 +215,7 @@ def _shaped(match: re.Match[str]) -> str:
 
 SHAPED_NUMBERS: Final = WordFamily(
     name="CPF and CNPJ with their check digits, MBIs with their dashes",
-    hint=lambda shape: (
-        "000.000.000-00" in shape
-        or "00.000.000/0000-00" in shape
-        or ("-" in shape and re.search(r"0[A-Z][A-Z0]0-[A-Z][A-Z0]0-[A-Z]{2}00", shape) is not None)
-    ),
+    hint=lambda shape: "-" in shape and _SHAPED_HINT(shape) is not None,
     pattern=re.compile(
         r"(?<![\w.\-/])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"
         rf"|(?P<mbi>[1-9][{_L}][{_L}\d]\d-[{_L}][{_L}\d]\d-[{_L}][{_L}]\d\d))(?![\w\-/]|\.\d)"

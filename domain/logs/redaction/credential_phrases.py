@@ -130,7 +130,7 @@ NETRC_AND_PHRASES: Final = TextFamily(
     name="netrc lines and password phrases",
     gate=lambda shape: "pass" in shape.lower() or "pwd" in shape.lower() or _psk(shape),
     probe=lambda lowered: (
-        "pass" in lowered or "pwd" in lowered or "psk" in lowered or "pre" in lowered
+        "pass" in lowered or "pwd" in lowered or "psk" in lowered or "shared" in lowered
     ),
     apply=_phrases,
 )
@@ -149,13 +149,20 @@ _CODE_KEY: Final = re.compile(r"(?i)card[_\-]?(?:verification|security)|security
 """A key naming a card code in words (``card_verification_code``, ``cardSecurityCode``)."""
 
 
+def _code_word(shape: str) -> bool:
+    lowered = shape.lower()
+    if lowered.strip(":=#\"'") in _CODE_WORDS:
+        return True
+    return ("ecurity" in lowered or "erification" in lowered) and _CODE_KEY(lowered) is not None
+
+
 def _card_codes(text: str) -> str:
     return _CARD_CODE.sub(lambda m: m.group(1) + m.group(2) + _SECRET, text)
 
 
 CARD_CODES: Final = TextFamily(
     name="card verification codes",
-    gate=lambda shape: shape.lower().strip(":=#\"'") in _CODE_WORDS or _CODE_KEY(shape) is not None,
+    gate=_code_word,
     probe=lambda lowered: (
         "cv" in lowered or "csc" in lowered or "code" in lowered or "verif" in lowered
     ),

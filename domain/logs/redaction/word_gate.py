@@ -99,6 +99,7 @@ _WHOLE_WORD_STEMS: Final = (
 _SEPARATED_KEY: Final = re.compile(_SEPARATOR_GATE).search
 _SHORT_KEY_END: Final = re.compile(r"(?:^|[_.\-])(?:pw|psk|otp|pin|sid|sas)[\"']?$").search
 """A key ending in a short credential word, before a spaced separator (``bind_pw = …``)."""
+_SHORT_KEY_WORDS: Final = ("pw", "psk", "otp", "pin", "sid", "sas")
 
 
 def gated(lowered: str) -> bool:
@@ -115,7 +116,11 @@ def gated(lowered: str) -> bool:
         lowered
     ) is not None:
         return True
-    return len(lowered) <= 40 and _SHORT_KEY_END(lowered) is not None
+    return (
+        len(lowered) <= 40
+        and lowered.rstrip("\"'").endswith(_SHORT_KEY_WORDS)
+        and _SHORT_KEY_END(lowered) is not None
+    )
 
 
 KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch
