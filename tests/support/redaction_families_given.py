@@ -2,8 +2,10 @@
 a here-string into a command that reads a password, a pre-shared key in a sentence, a login
 pair after ``with``/``as``, one-time codes in a URL's query, cards with underscores, card
 codes under a key in words, passport numbers in digit groups, a URL password after an
-encoded e-mail user, a key ending in ``pw`` before a spaced ``=``; and their look-alikes that
-stay."""
+encoded e-mail user, a key ending in ``pw`` before a spaced ``=``, a here-string after a
+password flag, a query's ``u=…&p=…``, ZooKeeper's ``addauth digest``, ``ssh-keygen -N``,
+SSSD's ``authtok``, a grouped card after a key; and their look-alikes that stay (among them
+times under credential keys, ``nsswitch.conf`` sources, a page after a query's user)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ def _code(rng: random.Random) -> str:
 
 def _underscore_card(rng: random.Random) -> str:
     return make.grouped_card(rng, "_")
+
+
+def _grouped_card_any(rng: random.Random) -> str:
+    return make.grouped_card(rng, " ")
 
 
 def _passport(rng: random.Random) -> str:
@@ -93,6 +99,35 @@ SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     ),
 }
 
+SECRET_FAMILIES.update(
+    {
+        "here_string_after_password_flag": (
+            make.password,
+            ("trino --server https://{h}:8443 --user etl --password <<< '{v}'", "tool -p <<<{v}"),
+        ),
+        "query_user_then_password": (
+            lambda rng: make.random_key(rng, rng.randrange(10, 20)),
+            ("GET /query?u=admin&p={v}&q=SHOW+DATABASES", "http://{h}:8086/write?db=m&u=w&p={v}"),
+        ),
+        "zookeeper_digest_auth": (
+            make.password,
+            ("zkCli: addauth digest super:{v}", "addauth digest app:{v}"),
+        ),
+        "ssh_keygen_passphrase": (
+            make.password,
+            ("ssh-keygen -t rsa -b 4096 -N '{v}' -f key", "ssh-keygen -p -P '{v}' -N '' -f k"),
+        ),
+        "sssd_authtok": (
+            make.password,
+            ("ldap_default_authtok = {v}", "krb5_authtok: {v}"),
+        ),
+        "grouped_card_after_key": (
+            _grouped_card_any,
+            ("amex={v}", "pan={v} exp 09/27", "card_number={v}"),
+        ),
+    }
+)
+
 KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     "echo_beside_prompt_plain_word": (
         lambda rng: make.choice(rng, ("done", "finished", "ok", "restarting")),
@@ -111,6 +146,18 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     "login_as_status": (
         lambda rng: make.choice(rng, ("login as admin: success", "logged in as ops / 2 sessions")),
         ("{t} {v}", "audit {v}"),
+    ),
+    "time_under_credential_key": (
+        lambda rng: str(rng.randrange(1_600_000_000, 1_800_000_000)),
+        ("auth_time={v} iat={v}", '{{"session_timestamp":{v}}}', "token_issued_at={v}"),
+    ),
+    "nsswitch_sources": (
+        lambda rng: make.choice(rng, ("files", "sss", "systemd", "ldap", "compat")),
+        ("passwd:         {v} systemd", "shadow: {v}", "passwd: {v} winbind"),
+    ),
+    "page_after_query_user": (
+        lambda rng: str(rng.randrange(1, 99)),
+        ("GET /search?u=bob&p={v} 200", "GET /list?u=ann&p={v}&sort=asc"),
     ),
     "underscored_number_groups": (
         lambda rng: "_".join(str(rng.randrange(1000, 9999)) for _ in range(4)),

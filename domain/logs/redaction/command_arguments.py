@@ -28,6 +28,7 @@ from typing import Final
 from factledger.domain.logs.redaction.credential_phrases import password_shaped, replaced_value
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
 __all__ = ["COMMAND_ARGUMENTS"]
 
@@ -35,6 +36,7 @@ _SECRET: Final = Placeholder.SECRET.value
 _SNMP: Final = frozenset({"-A", "-X", "-c"})
 _FLAGS: Final[dict[str, frozenset[str]]] = {
     "sshpass": frozenset({"-p"}),
+    "ssh-keygen": frozenset({"-N", "-P"}),
     "ipmitool": frozenset({"-P"}),
     "sqlcmd": frozenset({"-P"}),
     "bcp": frozenset({"-P"}),
@@ -97,6 +99,8 @@ _WINDOWS: Final = frozenset(
 )
 _STDIN_READERS: Final = frozenset({"chpasswd", "kinit", "runas", "su", "smbpasswd"})
 _STDIN_FILES: Final = ("--password-file=/dev/stdin", "--password-file=-", "--passwd-file=-")
+_PROMPT_FLAGS: Final = frozenset({"-p", "-P", "-w", "-W"})
+"""Short flags that, right before a here-string, ask for the password it gives."""
 _PROMPTERS: Final = frozenset({"runas", "su", "sudo", "kinit", "passwd", "smbpasswd", "ssh"})
 """Commands that prompt for a password: an ``echo`` run beside one answers the prompt."""
 _COMMANDS: Final = frozenset({*_FLAGS, *_GLUED, *_POSITIONS, "htpasswd", "lftp", "echo", "printf"})
@@ -222,11 +226,21 @@ def _echoed(segment: list[Token]) -> list[Token]:
 def _here_string(segment: list[Token]) -> list[Token]:
     """The value of a here-string (``<<< '…'``) given to a command that reads a password."""
     for index, (start, end, word) in enumerate(segment):
-        if word.startswith("<<<") and _reads_password(segment):
+        if word.startswith("<<<") and (_reads_password(segment) or _password_flag(segment)):
             if len(word) > 3:
                 return [(start + 3, end, word[3:])]
             return list(segment[index + 1 : index + 2])
     return []
+
+
+def _password_flag(segment: list[Token]) -> bool:
+    """True when a command is given a password flag without a value (``--password`` then a
+    here-string: the command prompts and reads the answer)."""
+    words = [word for _, _, word in segment]
+    if any(word[:1] == "-" and "=" not in word and is_secret_key(word) for word in words):
+        return True
+    here = next((index for index, word in enumerate(words) if word.startswith("<<<")), 0)
+    return here > 0 and words[here - 1] in _PROMPT_FLAGS
 
 
 def _answered(previous: list[Token], separator: str, segment: list[Token]) -> list[Token]:

@@ -96,7 +96,10 @@ def _key_values(text: str) -> str:
             and key.lower() not in _COOKIE_HEADERS
         ):
             pieces.append(text[position : match.start("value")])
-            if key.startswith("-") and (rest := _TO_SPACE(text, end)) is not None:
+            spaced = match.group("sep") != match.group("sep").strip()
+            if (key.startswith("-") or (spaced and text[end : end + 1] in _CUT_CHARACTERS)) and (
+                rest := _TO_SPACE(text, end)
+            ) is not None:
                 end = rest.end()
                 value = text[match.start("value") : end]
             pieces.append(secret_value(value))
@@ -145,7 +148,10 @@ _BRACED: Final = re.compile(r"\{[^{}\s]{1,120}\}").match
 """The rest of a ``${NAME}`` reference after its ``$`` (a value never holds braces)."""
 _TO_SPACE: Final = re.compile(r"[^\s]+").match
 """The rest of a command-line flag's value (``--password=a&b``: a flag's value ends at a
-space, not at URL punctuation)."""
+space, not at URL punctuation), and of a value after a spaced separator (``password: a&b``,
+``secret = a(b``: a configuration value ends at a space)."""
+_CUT_CHARACTERS: Final = frozenset("&|()[]<>")
+"""Characters that end a value inside a URL or a call but not after a spaced separator."""
 _FOLLOWED_BY_SEPARATOR: Final = re.compile(r"[ \t]*[:=]").match
 _PLACEHOLDER_AT: Final = re.compile(r"<[A-Z_]{2,12}>").match
 

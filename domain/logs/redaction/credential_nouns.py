@@ -125,14 +125,15 @@ NAMED_KEYS: Final = TextFamily(
 )
 
 _LOGIN_PAIR: Final = re.compile(
-    r"(?i)\b(log[io]n|log[ \t]+in|sign(?:ed)?[ \t]+in|credentials?|creds|chpasswd)"
+    r"(?i)\b(log[io]n|log[ \t]+in|sign(?:ed)?[ \t]+in|credentials?|creds|chpasswd"
+    r"|addauth[ \t]+digest)"
     r"([ \t]+(?:(?:with|as|using)[ \t]+)?(?:<<<[ \t]*)?[\"']?)"
     r"([A-Za-z][\w.\-@]{0,63})([ \t]?[:/][ \t]?)"
     r"([^\s\"'<]\S*)"
 )
 _LOGIN_WORDS: Final = frozenset(
     {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:", "chpasswd"}
-    | {"log", "sign", "signed"}
+    | {"log", "sign", "signed", "addauth"}
 )
 
 
@@ -150,7 +151,11 @@ LOGIN_PAIRS: Final = TextFamily(
     gate=lambda shape: shape.lower() in _LOGIN_WORDS,
     after_key=False,
     probe=lambda lowered: (
-        "log" in lowered or "cred" in lowered or "sign" in lowered or "chpasswd" in lowered
+        "log" in lowered
+        or "cred" in lowered
+        or "sign" in lowered
+        or "chpasswd" in lowered
+        or "addauth" in lowered
     ),
     apply=lambda text: _LOGIN_PAIR.sub(_login_pair, text),
 )

@@ -57,6 +57,8 @@ def _short_flag(match: re.Match[str]) -> str:
     flag, space, value = match.group(1), match.group(2), match.group(3)
     if flag == "-a" and "redis-cli" not in match.string and "redis" not in match.string.lower():
         return match.group(0)
+    if value[:1] == "-":
+        return match.group(0)  # another flag (``ssh-keygen -p -P …``), not this one's value
     if is_stand_in(value.strip("'\"")):
         return match.group(0)
     if _quoted(value) or password_shaped(value.rstrip(",;")):

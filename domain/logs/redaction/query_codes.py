@@ -1,5 +1,7 @@
 """One-time codes in a URL's query: OAuth authorization codes (``?code=…``), device and user
-codes, OAuth 1 verifiers and request tokens, CAS service tickets (``?ticket=ST-…``).
+codes, OAuth 1 verifiers and request tokens, CAS service tickets (``?ticket=ST-…``); and a
+password right after a user in a query (InfluxDB's ``?u=admin&p=…``), whatever its shape
+but a page number's.
 
 Whoever reads such a code before it is redeemed can redeem it, so it is a credential, but
 its parameter names nothing secret: ``code`` is an error or status code elsewhere. Inside a
@@ -32,10 +34,14 @@ _NAMES: Final = (
     "ticket",
 )
 _QUERY_CODE: Final = re.compile(
-    r"(?<=[?&#;])(" + "|".join(_NAMES) + r")=((?:[^&#\s\"'<>;]|<[A-Z]{2,12}>){10,512})",
+    r"(?<=[?&#;])(?:(" + "|".join(_NAMES) + r")=((?:[^&#\s\"'<>;]|<[A-Z]{2,12}>){10,512})"
+    r"|(?P<user>u=[^&#\s\"'<>;=]{1,64}&(?:p|pw|pwd)=)"
+    r"(?P<password>[^&#\s\"'<>;]{1,256}))",
     re.IGNORECASE,
 )
-_HINT: Final = re.compile(r"[?&#;](?:" + "|".join(_NAMES) + r")=", re.IGNORECASE).search
+_HINT: Final = re.compile(
+    r"[?&#;](?:" + "|".join(_NAMES) + r")=|&(?:p|pw|pwd|pass)=", re.IGNORECASE
+).search
 _WORDS: Final = re.compile(r"[a-z_]+|[A-Z_]+").fullmatch
 
 
@@ -48,6 +54,11 @@ def _generated(value: str) -> bool:
 
 
 def _query_code(match: re.Match[str]) -> str:
+    if match.group("user") is not None:
+        password = match.group("password")
+        if password.startswith("<") or (password.isdigit() and len(password) <= 3):
+            return match.group(0)  # a page number, not a password
+        return match.group("user") + _SECRET
     value = match.group(2)
     return match.group(1) + "=" + _SECRET if _generated(value) else match.group(0)
 

@@ -19,6 +19,7 @@ _WORDS: Final = frozenset(
     {
         "pass",
         "passwd",
+        "authtok",
         "password",
         "passphrase",
         "pwd",

@@ -66,6 +66,10 @@ QUANTITY_WORDS: Final = frozenset(
         "delay",
         "elapsed",
         "issued",
+        "time",
+        "timestamp",
+        "at",
+        "epoch",
         "version",
         "generation",
         "rotation",
@@ -99,6 +103,14 @@ _STAND_IN: Final = re.compile(
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
+_NSS_SOURCES: Final = frozenset(
+    {"files", "systemd", "sss", "ldap", "nis", "nisplus", "db", "compat", "winbind", "altfiles"}
+)
+"""The sources of an ``nsswitch.conf`` line (``passwd: files systemd``): a database's name is
+the key, not a credential."""
+_NSS_DATABASES: Final = frozenset({"passwd", "shadow", "gshadow"})
+
+
 def is_quantity(value: str) -> bool:
     """True when a value is a number, a duration, a size or a boolean."""
     return _QUANTITY(value.strip()) is not None
@@ -116,6 +128,8 @@ def keeps_value(key: str, value: str) -> bool:
     if not words:
         return False
     if is_stand_in(value.strip("\"'")):
+        return True
+    if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
         return True
     if is_quantity(value) and any(w in QUANTITY_WORDS or w in PLURAL_NOUNS for w in words):
         return True

@@ -30,6 +30,13 @@ LEAKS = [
     ("smtp://noreply%40example.net:Fj3!xQm8Lz@smtp.example.net:587", "Fj3!xQm8Lz"),
     ("bind_pw = Vt6*qLm2Xp", "Vt6*qLm2Xp"),
     ("vpn.psk : Cw9#zKq4Lm", "Cw9#zKq4Lm"),
+    ("presto --user bi --password <<< 'Nq4!vZm8Lp'", "Nq4!vZm8Lp"),
+    ("curl 'http://influx:8086/query?u=ro&p=Hd7kQm2Zx9&q=x'", "Hd7kQm2Zx9"),
+    ("zk: addauth digest ops:Jr5^mLq2Wz", "Jr5^mLq2Wz"),
+    ("ssh-keygen -p -P 'Bx3!qLm9Zs' -N '' -f id", "Bx3!qLm9Zs"),
+    ("ldap_default_authtok = Fz6&kLq1Vm", "&kLq1Vm"),
+    ("password: Aa1&bB2(cC3", "bB2(cC3"),
+    ("pan=3782 822463 10005 exp 11/28", "822463"),
 ]
 
 KEEPS = [
@@ -44,6 +51,10 @@ KEEPS = [
     ("passport service 2 3 started", "passport service 2 3 started"),
     ("the pin is set", "the pin is set"),
     ("cat <<< hello", "cat <<< hello"),
+    ("auth_time=1714550401 iat=1714550401", "auth_time=1714550401"),
+    ("passwd:         files systemd", "files systemd"),
+    ("GET /search?u=bob&p=2 200", "p=2"),
+    ("mysqldump -p -e --single-transaction db", "-p -e"),
 ]
 
 
