@@ -1,7 +1,8 @@
 """Corpus families of person fields in HL7 v2 segments, German mobile numbers and numbers
 written with ``00`` for the ``+``, and IPv4 addresses written as one number or with
 four-digit octal parts where a URL names its host; and the look-alikes that stay (other HL7
-segments, twelve-digit numbers without a mobile trunk, numbers in a URL's path)."""
+segments, twelve-digit numbers without a mobile trunk, numbers in a URL's path, loopback and
+unspecified addresses, while a private address beside one still goes)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,17 @@ def _url_number_host(rng: random.Random) -> str:
     return ".".join(f"0{part:03o}" for part in parts)
 
 
+def _private_address(rng: random.Random) -> str:
+    first = make.choice(rng, ("10", "172.16", "192.168", "100.64"))
+    rest = ".".join(str(rng.randrange(1, 255)) for _ in range(4 - first.count(".") - 1))
+    return f"{first}.{rest}"
+
+
 SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
+    "private_address_beside_local": (
+        _private_address,
+        ("bind 127.0.0.1 then {v}", "listening on 0.0.0.0:80, peer {v}", "src=127.0.0.1,dst={v}"),
+    ),
     "hl7_person_segment": (
         _hl7_person,
         ("ADT^A08 received: {v}", "MSH|^~\\&|LAB|H|||{t}||ADT^A01|{n}|P|2.5 {v} PV1|1|I", "{v}"),
@@ -81,6 +92,16 @@ KEEP_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
     "twelve_digits_without_mobile_trunk": (
         lambda rng: f"0{rng.randrange(2, 9)}{_digits(rng, 2)} {_digits(rng, 8)}",
         ("batch {v} closed", "range {v} scanned"),
+    ),
+    "loopback_or_unspecified_address": (
+        lambda rng: (
+            make.choice(
+                rng,
+                ("0.0.0.0", "127.0.0.1", f"127.0.{rng.randrange(0, 3)}.{rng.randrange(1, 254)}"),
+            )
+            + make.choice(rng, ("", f":{rng.randrange(1024, 65535)}"))
+        ),
+        ("listening on {v}", "bind {v}", "server started at http://{v}/", "resolver {v}#53"),
     ),
     "number_in_url_path": (
         lambda rng: str(rng.randrange(10**8, 10**10)),

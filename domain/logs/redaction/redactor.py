@@ -51,6 +51,7 @@ from factledger.domain.logs.redaction.word_shapes import (
     IPV4_WORD,
     Plan,
     apply_plan,
+    is_local_address,
     plan_for,
     shape_of,
 )
@@ -296,7 +297,11 @@ class Redactor:
             known = self._shape_of(shape)
             self._shapes[shape] = known
         maybe_address, plan, flags, shape_hook = known
-        if maybe_address and (address := IPV4_WORD(word)) is not None:
+        if (
+            maybe_address
+            and (address := IPV4_WORD(word)) is not None
+            and not is_local_address(address.group(1))
+        ):
             return _IP + (address.group(2) or ""), 0, None
         if flags & _CONFIRMED_FLAGS:
             flags = confirmed_flags(word, flags)

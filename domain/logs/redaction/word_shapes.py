@@ -27,6 +27,7 @@ __all__ = [
     "ZERO_DIGITS",
     "Plan",
     "apply_plan",
+    "is_local_address",
     "plan_for",
     "redact_word",
     "shape_of",
@@ -196,7 +197,7 @@ def _shape(match: re.Match[str]) -> str:
             return found
         return _TO_IP
     if kind == "ipv4":
-        return _TO_IP
+        return found if is_local_address(found) else _TO_IP
     if kind == "host":
         return found if _names_a_path(match) else _TO_HOST
     if kind == "pod":
@@ -223,6 +224,13 @@ def _names_a_path(match: re.Match[str]) -> bool:
     if word[end : end + 1] != "/" or not word[end + 1 : end + 2].isalnum():
         return False
     return start == 0 or word[:start] in ("'", '"', "(", "[")
+
+
+def is_local_address(address: str) -> bool:
+    """True for an IPv4 address that names no machine but the one logging: a loopback
+    address (``127.0.0.1``) or the unspecified one (``0.0.0.0``, listening on every
+    interface). Which of the two a server binds is often the diagnosis itself."""
+    return address.startswith("127.") or address == "0.0.0.0"
 
 
 def _is_ipv6(candidate: str) -> bool:

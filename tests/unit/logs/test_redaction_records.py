@@ -21,6 +21,7 @@ LEAKS = [
     ("blocked http://2130706433/admin", "2130706433"),
     ("curl http://0x7F000001:8080/", "0x7F000001"),
     ("GET http://0177.0000.0000.0001/ 403", "0177.0000.0000.0001"),
+    ("listening on 0.0.0.0:8080, first peer 10.1.2.3", "10.1.2.3"),
 ]
 
 KEEPS = [
@@ -29,6 +30,8 @@ KEEPS = [
     ("| PID | USER | COMMAND |", "| PID | USER | COMMAND |"),
     ("ids 0412 12345678 merged", "0412 12345678"),
     ("GET https://api.example.org/orders/2130706433 200", "/orders/2130706433"),
+    ("listening on 0.0.0.0:8080", "0.0.0.0:8080"),
+    ("redis bound to 127.0.0.1:6379 only", "127.0.0.1:6379"),
 ]
 
 
