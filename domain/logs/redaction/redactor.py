@@ -334,8 +334,7 @@ class Redactor:
             found, value_hook = value, self._digits_hook
             if (value[0] == "0" and len(value) <= 5) or 8 <= len(value) <= 10:
                 flags |= number_flags(len(value), value[0] == "0")
-            if 4 <= len(value) <= 7:
-                flags |= DIGIT_GROUP  # the first group of a card after a key (``amex=3782 …``)
+            flags |= DIGIT_GROUP if 4 <= len(value) <= 7 else 0  # a card's group (``pan=3782 …``)
         elif (known := self._seen.get(value)) is not None:
             found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)
