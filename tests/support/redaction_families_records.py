@@ -38,9 +38,8 @@ def _mobile(rng: random.Random) -> str:
 
 
 def _double_zero(rng: random.Random) -> str:
-    country, area, rest = make.choice(
-        rng, (("0049", "170", 7), ("0033", "6", 8), ("0031", "20", 7), ("0044", "7700", 6))
-    )
+    forms = (("0049", "170", 7), ("0033", "6", 8), ("0031", "20", 7), ("0044", "7700", 6))
+    country, area, rest = forms[rng.randrange(len(forms))]
     return f"{country} {area} {_digits(rng, rest)}"
 
 

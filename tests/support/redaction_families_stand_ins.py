@@ -54,15 +54,13 @@ def _source_line(rng: random.Random) -> str:
 
 
 def _setting_cookie(rng: random.Random) -> str:
-    name, value = make.choice(
-        rng,
-        (
-            ("theme", make.choice(rng, ("dark", "light", "auto"))),
-            ("lang", make.choice(rng, ("fr", "pt-BR", "en-GB", "nl"))),
-            ("tz", make.choice(rng, ("Asia/Tokyo", "America/Chicago", "Africa/Lagos"))),
-            ("consent", str(rng.randrange(0, 2))),
-        ),
+    settings = (
+        ("theme", make.choice(rng, ("dark", "light", "auto"))),
+        ("lang", make.choice(rng, ("fr", "pt-BR", "en-GB", "nl"))),
+        ("tz", make.choice(rng, ("Asia/Tokyo", "America/Chicago", "Africa/Lagos"))),
+        ("consent", str(rng.randrange(0, 2))),
     )
+    name, value = settings[rng.randrange(len(settings))]
     return f"{name}={value}"
 
 
@@ -83,7 +81,8 @@ def _random_cookie(rng: random.Random) -> str:
 
 
 def _not_a_fingerprint(rng: random.Random) -> str:
-    return "SHA256:\x1f" + make.random_key(rng, make.choice(rng, (40, 48, 52)))
+    sizes = (40, 48, 52)
+    return "SHA256:\x1f" + make.random_key(rng, sizes[rng.randrange(len(sizes))])
 
 
 SECRET_FAMILIES: Final[dict[str, tuple[Maker, tuple[str, ...]]]] = {
