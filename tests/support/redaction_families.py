@@ -12,8 +12,12 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from tests.support import redaction_families_checked as checked
 from tests.support import redaction_families_commands as commands
+from tests.support import redaction_families_given as given
 from tests.support import redaction_families_phrases as phrases
+from tests.support import redaction_families_records as records
+from tests.support import redaction_families_stand_ins as stand_ins
 from tests.support import redaction_families_words as words
 from tests.support import redaction_values as make
 
@@ -432,3 +436,11 @@ SECRET_FAMILIES.update(phrases.SECRET_FAMILIES)
 KEEP_FAMILIES.update(phrases.KEEP_FAMILIES)
 SECRET_FAMILIES.update(words.SECRET_FAMILIES)
 KEEP_FAMILIES.update(words.KEEP_FAMILIES)
+SECRET_FAMILIES.update(stand_ins.SECRET_FAMILIES)
+KEEP_FAMILIES.update(stand_ins.KEEP_FAMILIES)
+SECRET_FAMILIES.update(checked.SECRET_FAMILIES)
+KEEP_FAMILIES.update(checked.KEEP_FAMILIES)
+SECRET_FAMILIES.update(records.SECRET_FAMILIES)
+KEEP_FAMILIES.update(records.KEEP_FAMILIES)
+SECRET_FAMILIES.update(given.SECRET_FAMILIES)
+KEEP_FAMILIES.update(given.KEEP_FAMILIES)

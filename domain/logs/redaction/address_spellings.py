@@ -1,9 +1,11 @@
 """IPv4 addresses in the spellings that parsers accept besides the dotted decimal one:
 zero-padded or octal parts (``010.000.000.001``), hexadecimal parts (``0x0a.0x00.0x00.0x01``,
 ``0x7f.0.0.1``), and a whole address as one hexadecimal or decimal number (``0x0A000001``,
-``167772161``). Dotted spellings are caught by their shape; a bare number is an address only
-after a word that names one (``ip``, ``addr``, ``peer``, ``client``, ``remote``, ``src``,
-``dst``, ``connection from``), since error codes and timestamps share its shape."""
+``167772161``). Dotted spellings are caught by their shape (octal parts may be written with
+four digits, ``0300.0250.0001.0002``); a bare number is an address only after a word that
+names one (``ip``, ``addr``, ``peer``, ``client``, ``remote``, ``src``, ``dst``, ``connection
+from``) or as a URL's host (``http://3232235777/``), since error codes and timestamps share
+its shape."""
 
 from __future__ import annotations
 
@@ -41,7 +43,9 @@ def _dotted(match: re.Match[str]) -> str:
     found = match.group(0)
     parts = found.split(".")
     unusual = any(p[:2] in ("0x", "0X") or (len(p) > 1 and p.startswith("0")) for p in parts)
-    if not unusual or any(len(p) > 3 and p[:2] not in ("0x", "0X") for p in parts):
+    if not unusual or any(
+        len(p) > 3 and p[:2] not in ("0x", "0X", "00", "01", "02", "03") for p in parts
+    ):
         return found
     values = [_part_value(part) for part in parts]
     if any(value is None or value > 255 for value in values):
@@ -68,6 +72,19 @@ _CUE_BEFORE: Final = re.compile(
 ).search
 
 
+_URL_HOST: Final = re.compile(
+    r"(?<=://)((?:[^/@\s\"']*@)?)(0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?=[/:?#\s\"'<>]|$)"
+)
+"""An address written as one number where a URL names its host (``http://3232235777/``,
+``http://0x7f000001:8080/``): the place is the word that names an address."""
+
+
+def _url_host(match: re.Match[str]) -> str:
+    number = match.group(2)
+    value = int(number, 16) if number[:2].lower() == "0x" else int(number)
+    return match.group(1) + _IP if 0x01000000 <= value <= 0xFFFFFFFF else match.group(0)
+
+
 def _bare(match: re.Match[str]) -> str:
     start = match.start()
     if _CUE_BEFORE(match.string[max(0, start - 40) : start]) is None:
@@ -82,6 +99,18 @@ def _bare(match: re.Match[str]) -> str:
 _NUMBER_WORD: Final = re.compile(
     r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})\W{0,2}"
 ).fullmatch
+_URL_NUMBER_HOST: Final = re.compile(
+    r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#]|$)"
+).search
+
+
+def _number_word(shape: str) -> bool:
+    """A word that is, or ends in, an address as one number, or a URL with such a host."""
+    if "://" in shape:
+        return _URL_NUMBER_HOST(shape) is not None
+    return _NUMBER_WORD(shape) is not None
+
+
 """A word that is, or ends in, an address written as one number (the family runs only on
 texts holding one; the words around it decide)."""
 
@@ -90,13 +119,13 @@ _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
 _CUE_WORD: Final = re.compile(
     r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
-    r"|connection|connected|connecting|accepted|refused|closed|disconnected)(?![a-z])"
+    r"|connection|connected|connecting|accepted|refused|closed|disconnected)(?![a-z])|://"
 ).search
 
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
-    gate=lambda shape: _NUMBER_WORD(shape) is not None,
+    gate=_number_word,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
-    apply=lambda text: _BARE.sub(_bare, text),
+    apply=lambda text: _BARE.sub(_bare, _URL_HOST.sub(_url_host, text) if "://" in text else text),
     cue=lambda shape: _CUE_WORD(shape.lower()) is not None,
 )

@@ -12,7 +12,10 @@ ending a command). For the commands of one table, the value goes whatever its sh
   ``vault login …``, ``rabbitmqctl add_user name …``, ``mysqladmin password …``,
   ``openssl passwd …``, ``ConvertTo-SecureString "…" -AsPlainText``);
 * **piped into a command that reads a password** (``echo … | sudo -S``, ``| chpasswd``
-  after ``user:``, ``| docker login --password-stdin``, ``| passwd --stdin``).
+  after ``user:``, ``| docker login --password-stdin``, ``| passwd --stdin``, ``| runas``),
+  or **given as a here-string** to one (``rsync --password-file=/dev/stdin <<< '…'``);
+* **echoed next to a command that prompts for one** (``runas /user:… app & echo …``,
+  ``su - svc && echo …``), when shaped like a password.
 
 A prompt or a reference stays: ``*``, ``-``, ``$VAR``, ``${VAR}``, ``%VAR%``, a placeholder.
 """
@@ -22,9 +25,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs.redaction.credential_phrases import replaced_value
+from factledger.domain.logs.redaction.credential_phrases import password_shaped, replaced_value
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
 __all__ = ["COMMAND_ARGUMENTS"]
 
@@ -32,6 +36,7 @@ _SECRET: Final = Placeholder.SECRET.value
 _SNMP: Final = frozenset({"-A", "-X", "-c"})
 _FLAGS: Final[dict[str, frozenset[str]]] = {
     "sshpass": frozenset({"-p"}),
+    "ssh-keygen": frozenset({"-N", "-P"}),
     "ipmitool": frozenset({"-P"}),
     "sqlcmd": frozenset({"-P"}),
     "bcp": frozenset({"-P"}),
@@ -92,7 +97,12 @@ _HTPASSWD_ARGUMENTS: Final = frozenset({"-C", "-r"})
 _WINDOWS: Final = frozenset(
     {"net", "schtasks", "dsadd", "dsmod", "netdom", "xfreerdp", "convertto-securestring"}
 )
-_STDIN_READERS: Final = frozenset({"chpasswd", "kinit"})
+_STDIN_READERS: Final = frozenset({"chpasswd", "kinit", "runas", "su", "smbpasswd"})
+_STDIN_FILES: Final = ("--password-file=/dev/stdin", "--password-file=-", "--passwd-file=-")
+_PROMPT_FLAGS: Final = frozenset({"-p", "-P", "-w", "-W"})
+"""Short flags that, right before a here-string, ask for the password it gives."""
+_PROMPTERS: Final = frozenset({"runas", "su", "sudo", "kinit", "passwd", "smbpasswd", "ssh"})
+"""Commands that prompt for a password: an ``echo`` run beside one answers the prompt."""
 _COMMANDS: Final = frozenset({*_FLAGS, *_GLUED, *_POSITIONS, "htpasswd", "lftp", "echo", "printf"})
 _GATE_NAMES: Final = frozenset(name.replace("7", "0") for name in _COMMANDS)
 _TOKEN: Final = re.compile(r"(?:[^\s'\"|;]+|'[^'\n]*'|\"[^\"\n]*\")+|\|\|?|;|\n")
@@ -200,16 +210,53 @@ def _reads_password(tokens: list[Token]) -> bool:
     name = _name(words[0])
     if name in _STDIN_READERS or "--password-stdin" in words or "--stdin" in words:
         return True
+    if any(word.startswith(_STDIN_FILES) for word in words):
+        return True
     return name == "sudo" and "-S" in words
+
+
+def _echoed(segment: list[Token]) -> list[Token]:
+    """The value an ``echo`` or ``printf`` command writes (its last argument, not a format)."""
+    if not segment or _name(segment[0][2]) not in ("echo", "printf"):
+        return []
+    values = [t for t in segment[1:] if not t[2].startswith("-") and _FORMAT(t[2]) is None]
+    return values[-1:]
+
+
+def _here_string(segment: list[Token]) -> list[Token]:
+    """The value of a here-string (``<<< '…'``) given to a command that reads a password."""
+    for index, (start, end, word) in enumerate(segment):
+        if word.startswith("<<<") and (_reads_password(segment) or _password_flag(segment)):
+            if len(word) > 3:
+                return [(start + 3, end, word[3:])]
+            return list(segment[index + 1 : index + 2])
+    return []
+
+
+def _password_flag(segment: list[Token]) -> bool:
+    """True when a command is given a password flag without a value (``--password`` then a
+    here-string: the command prompts and reads the answer)."""
+    words = [word for _, _, word in segment]
+    if any(word[:1] == "-" and "=" not in word and is_secret_key(word) for word in words):
+        return True
+    here = next((index for index, word in enumerate(words) if word.startswith("<<<")), 0)
+    return here > 0 and words[here - 1] in _PROMPT_FLAGS
+
+
+def _answered(previous: list[Token], separator: str, segment: list[Token]) -> list[Token]:
+    """The password an ``echo`` writes beside a command that prompts for one."""
+    if separator not in ("&", "&&", ";") or not any(
+        _name(word) in _PROMPTERS for _, _, word in previous[:3]
+    ):
+        return []
+    return [t for t in _echoed(segment) if password_shaped(t[2].strip("'\""))]
 
 
 def _piped(segment: list[Token], following: list[Token]) -> list[Token]:
     """The value an ``echo`` or ``printf`` writes into a command that reads a password."""
-    if not segment or _name(segment[0][2]) not in ("echo", "printf"):
-        return []
     if not _reads_password(following):
         return []
-    values = [t for t in segment[1:] if not t[2].startswith("-") and _FORMAT(t[2]) is None]
+    values = _echoed(segment)
     if not values:
         return []
     start, end, word = values[-1]
@@ -252,8 +299,11 @@ def _apply(text: str) -> str:
     spans: list[Token] = []
     for index, (segment, separator) in enumerate(segments):
         spans.extend(_values(segment))
+        spans.extend(_here_string(segment))
         if separator == "|" and index + 1 < len(segments):
             spans.extend(_piped(segment, segments[index + 1][0]))
+        if index > 0:
+            spans.extend(_answered(segments[index - 1][0], segments[index - 1][1], segment))
     spans = sorted({span for span in spans if _secret_value(span[2])}, reverse=True)
     for start, end, value in spans:
         text = text[:start] + replaced_value(value) + text[end:]
@@ -261,7 +311,7 @@ def _apply(text: str) -> str:
 
 
 def _gate(shape: str) -> bool:
-    return _name(shape) in _GATE_NAMES
+    return _name(shape) in _GATE_NAMES or shape.startswith("<<<")
 
 
 COMMAND_ARGUMENTS: Final = TextFamily(

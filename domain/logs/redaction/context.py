@@ -13,7 +13,7 @@ from typing import Final
 from factledger.domain.logs.redaction import patterns
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
-from factledger.domain.logs.redaction.value_shapes import keeps_value
+from factledger.domain.logs.redaction.value_shapes import is_stand_in, keeps_value
 
 __all__ = [
     "ezconnect",
@@ -87,9 +87,19 @@ def _key_values(text: str) -> str:
             position = end
             continue
         key = match.group("key")
-        if is_secret_key(key) and not keeps_value(key, value):
+        if value == "$" and (braced := _BRACED(text, end)) is not None:
+            value, end = "$" + braced.group(0), braced.end()
+        if (
+            is_secret_key(key)
+            and not keeps_value(key, value)
+            and not _verdict(match)
+            and key.lower() not in _COOKIE_HEADERS
+        ):
             pieces.append(text[position : match.start("value")])
-            if key.startswith("-") and (rest := _TO_SPACE(text, end)) is not None:
+            spaced = match.group("sep") != match.group("sep").strip()
+            if (key.startswith("-") or (spaced and text[end : end + 1] in _CUT_CHARACTERS)) and (
+                rest := _TO_SPACE(text, end)
+            ) is not None:
                 end = rest.end()
                 value = text[match.start("value") : end]
             pieces.append(secret_value(value))
@@ -113,15 +123,35 @@ def _key_values(text: str) -> str:
     return "".join(pieces)
 
 
+def _verdict(match: re.Match[str]) -> bool:
+    """True for a test runner's ``PASS: TestX`` (Go's ``--- PASS: TestX (0.02s)``): the
+    verdict of a test named after what it tests, not FTP's password command."""
+    if match.group("key") != "PASS":
+        return False
+    text, start = match.string, match.start()
+    return (
+        text[max(0, start - 4) : start] in ("--- ", "=== ")
+        or _TEST_NAME(text, match.start("value")) is not None
+    )
+
+
+_TEST_NAME: Final = re.compile(r"Test\w*(?:/\S*)?(?:[ \t]+\(\d[\d.]*m?s\))?(?!\S)").match
+
+
 def _quoted_key(value: str) -> bool:
     """True for a quoted ``'KEY='`` whose value follows the closing quote."""
     return len(value) > 3 and value[0] in "'\"" and value[-2] in "=:" and value[-1] == value[0]
 
 
 _KEY_START: Final = re.compile(r"[^\s\"',;]").match
+_BRACED: Final = re.compile(r"\{[^{}\s]{1,120}\}").match
+"""The rest of a ``${NAME}`` reference after its ``$`` (a value never holds braces)."""
 _TO_SPACE: Final = re.compile(r"[^\s]+").match
 """The rest of a command-line flag's value (``--password=a&b``: a flag's value ends at a
-space, not at URL punctuation)."""
+space, not at URL punctuation), and of a value after a spaced separator (``password: a&b``,
+``secret = a(b``: a configuration value ends at a space)."""
+_CUT_CHARACTERS: Final = frozenset("&|()[]<>")
+"""Characters that end a value inside a URL or a call but not after a spaced separator."""
 _FOLLOWED_BY_SEPARATOR: Final = re.compile(r"[ \t]*[:=]").match
 _PLACEHOLDER_AT: Final = re.compile(r"<[A-Z_]{2,12}>").match
 
@@ -155,7 +185,7 @@ def secret_value(value: str) -> str:
         inner, quote = value[1:-1], value[0]
     else:
         inner, quote = value, ""
-    if inner.strip().lower() in _KEEP_VALUES or inner.startswith("<"):
+    if inner.strip().lower() in _KEEP_VALUES or inner.startswith("<") or is_stand_in(inner):
         return value
     if not quote and inner.lower() in _AUTH_SCHEMES:
         return value
@@ -230,10 +260,20 @@ def _cookie(match: re.Match[str]) -> str:
     for piece in match.group(2).split(";"):
         name, equals, value = piece.partition("=")
         if equals and value.strip() and name.strip().lower() not in _COOKIE_ATTRIBUTES:
-            pieces.append(name + "=" + _SECRET)
+            plain = _PLAIN_COOKIE(value.strip()) is not None and not is_secret_key(name.strip())
+            pieces.append(piece if plain or value.startswith("<") else name + "=" + _SECRET)
         else:
             pieces.append(piece)
     return match.group(1) + ";".join(pieces)
+
+
+_PLAIN_COOKIE: Final = re.compile(
+    r"[a-z]{1,10}|[a-z]{2}(?:[-_][A-Za-z]{2})?|[A-Z][a-z]+/[A-Z][A-Za-z_]+|\d{1,3}"
+).fullmatch
+"""A cookie value that is a setting, not a session (``theme=dark``, ``lang=de-DE``,
+``tz=Europe/Berlin``, ``consent=1``): kept under a name that names no credential."""
+_COOKIE_HEADERS: Final = frozenset({"cookie", "set-cookie", "cookies"})
+"""Header names whose values the cookie rule reads one by one."""
 
 
 def url_password(match: re.Match[str]) -> str:

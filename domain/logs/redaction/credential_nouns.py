@@ -125,12 +125,15 @@ NAMED_KEYS: Final = TextFamily(
 )
 
 _LOGIN_PAIR: Final = re.compile(
-    r"(?i)\b(log[io]n|credentials?|creds|chpasswd)([ \t]+(?:<<<[ \t]*)?[\"']?)"
-    r"([A-Za-z][\w.\-@]{0,63})([:/])"
+    r"(?i)\b(log[io]n|log[ \t]+in|sign(?:ed)?[ \t]+in|credentials?|creds|chpasswd"
+    r"|addauth[ \t]+digest)"
+    r"([ \t]+(?:(?:with|as|using)[ \t]+)?(?:<<<[ \t]*)?[\"']?)"
+    r"([A-Za-z][\w.\-@]{0,63})([ \t]?[:/][ \t]?)"
     r"([^\s\"'<]\S*)"
 )
 _LOGIN_WORDS: Final = frozenset(
     {"login", "logon", "credential", "credentials", "creds", "login:", "credentials:", "chpasswd"}
+    | {"log", "sign", "signed", "addauth"}
 )
 
 
@@ -147,7 +150,13 @@ LOGIN_PAIRS: Final = TextFamily(
     name="user and password pairs after a login word",
     gate=lambda shape: shape.lower() in _LOGIN_WORDS,
     after_key=False,
-    probe=lambda lowered: "log" in lowered or "cred" in lowered or "chpasswd" in lowered,
+    probe=lambda lowered: (
+        "log" in lowered
+        or "cred" in lowered
+        or "sign" in lowered
+        or "chpasswd" in lowered
+        or "addauth" in lowered
+    ),
     apply=lambda text: _LOGIN_PAIR.sub(_login_pair, text),
 )
 

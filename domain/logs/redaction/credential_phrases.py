@@ -1,7 +1,8 @@
 """Credentials written as words rather than ``key=value``: short command-line flags
 (``-p``, ``-w``, ``redis-cli -a``), netrc lines (``machine … login … password …``), phrases
-(``password to '…'``, ``password is …``), the ``PASS`` command of FTP and POP3 (not a test
-runner's ``PASS``) and card verification codes (``CVC 123``).
+(``password to '…'``, ``password is …``, ``joined with psk …``, ``pre-shared key is …``),
+the ``PASS`` command of FTP and POP3 (not a test runner's ``PASS``) and card verification
+codes (``CVC 123``, ``card_verification_code=123``, ``card verification value: 123``).
 
 A flag's or phrase's value is replaced when it is quoted or shaped like a password (two kinds
 of characters among lower case, upper case, digits and symbols); a port, a path, a number or a
@@ -16,6 +17,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.value_shapes import is_stand_in
 
 __all__ = ["CARD_CODES", "NETRC_AND_PHRASES", "SHORT_FLAGS", "password_shaped", "replaced_value"]
 
@@ -55,6 +57,10 @@ def _short_flag(match: re.Match[str]) -> str:
     flag, space, value = match.group(1), match.group(2), match.group(3)
     if flag == "-a" and "redis-cli" not in match.string and "redis" not in match.string.lower():
         return match.group(0)
+    if value[:1] == "-":
+        return match.group(0)  # another flag (``ssh-keygen -p -P …``), not this one's value
+    if is_stand_in(value.strip("'\"")):
+        return match.group(0)
     if _quoted(value) or password_shaped(value.rstrip(",;")):
         return flag + space + replaced_value(value)
     return match.group(0)
@@ -73,13 +79,19 @@ SHORT_FLAGS: Final = TextFamily(
 
 _CONNECTOR: Final = r"(?:is|was|to|=|:|(?:set|changed|reset|updated)\s+to)"
 _PHRASE: Final = re.compile(
-    r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode)"
+    r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode|psk|pre-?shared[ \t]+key)"
     r"(\s+(?:for|of)\s+(?:(?:the\s+)?(?:user|account|login|service)\s+)?[\w.@\-]+?"
     r"(?::\s*|\s+" + _CONNECTOR + r"\s+)"
     r"|\s+(?:(?:is|was|to|of|=|:)\s+|(?:set|changed|reset|updated)\s+to\s+)?)"
     r"(" + _VALUE + r")"
 )
 _NETRC: Final = re.compile(r"(?i)\b(?:machine|login|default)\s[^\n]*\s(?:password|passwd)\s+$")
+
+
+def _psk(shape: str) -> bool:
+    """A Wi-Fi or VPN pre-shared key named as a word (``psk``, ``pre-shared key``)."""
+    lowered = shape.lower().strip("\"':=,")
+    return lowered in ("psk", "pre-shared", "preshared")
 
 
 def _protocol_pass(match: re.Match[str]) -> str:
@@ -101,9 +113,11 @@ def _phrase(match: re.Match[str]) -> str:
     if noun == "PASS":
         return _protocol_pass(match)
     core = value.rstrip(",;.")
+    if match.start() > 0 and match.string[match.start() - 1] == "=":
+        return match.group(0)  # the noun is a value (``auth_method=password mfa=totp``)
     netrc = between.strip() == "" and _NETRC.search(match.string, 0, match.start(3)) is not None
     connector = between.strip() != ""
-    if value.startswith("<") or between.strip() in ("=", ":"):
+    if value.startswith("<") or between.strip() in ("=", ":") or is_stand_in(core.strip("'\"")):
         return match.group(0)
     if _quoted(value) or netrc or (password_shaped(core) and (connector or len(core) >= 6)):
         return noun + between + replaced_value(core) + value[len(core) :]
@@ -116,17 +130,32 @@ def _phrases(text: str) -> str:
 
 NETRC_AND_PHRASES: Final = TextFamily(
     name="netrc lines and password phrases",
-    gate=lambda shape: "pass" in shape.lower() or "pwd" in shape.lower(),
-    probe=lambda lowered: "pass" in lowered or "pwd" in lowered,
+    gate=lambda shape: "pass" in shape.lower() or "pwd" in shape.lower() or _psk(shape),
+    probe=lambda lowered: (
+        "pass" in lowered or "pwd" in lowered or "psk" in lowered or "shared" in lowered
+    ),
     apply=_phrases,
 )
 
 _CARD_CODE: Final = re.compile(
-    r"(?i)\b(cvv2?|cvc2?|csc|security[ _]code|card[ _]code)(\s*[:=#]?\s*[\"']?)(\d{3,4})\b"
+    r"(?i)\b(cvv2?|cvc2?|csc|security[ _]code|card[ _]code"
+    r"|card[ _\-]?(?:verification|security)(?:[ _\-]?(?:code|value|number))?)"
+    r"([\"']?\s*[:=#]?\s*[\"']?)(\d{3,4})\b"
 )
 
 
-_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security"})
+_CODE_WORDS: Final = frozenset({"cvv", "cvv0", "cvc", "cvc0", "csc", "security", "verification"})
+
+
+_CODE_KEY: Final = re.compile(r"(?i)card[_\-]?(?:verification|security)|security[_\-]code").search
+"""A key naming a card code in words (``card_verification_code``, ``cardSecurityCode``)."""
+
+
+def _code_word(shape: str) -> bool:
+    lowered = shape.lower()
+    if lowered.strip(":=#\"'") in _CODE_WORDS:
+        return True
+    return ("ecurity" in lowered or "erification" in lowered) and _CODE_KEY(lowered) is not None
 
 
 def _card_codes(text: str) -> str:
@@ -135,7 +164,9 @@ def _card_codes(text: str) -> str:
 
 CARD_CODES: Final = TextFamily(
     name="card verification codes",
-    gate=lambda shape: shape.lower().strip(":=#\"'") in _CODE_WORDS,
-    probe=lambda lowered: "cv" in lowered or "csc" in lowered or "code" in lowered,
+    gate=_code_word,
+    probe=lambda lowered: (
+        "cv" in lowered or "csc" in lowered or "code" in lowered or "verif" in lowered
+    ),
     apply=_card_codes,
 )

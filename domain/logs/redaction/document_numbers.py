@@ -1,8 +1,9 @@
 """Numbers of identity documents and dates of birth, after the words that name them.
 
 * **Documents**: ``passport no. X12345678``, ``scanned passport C03005988``, ``driver
-  license D1234-56789-01234``, ``driving licence MORGA753116SM9IJ``. The value is one word of
-  letters, digits and dashes with at least five digits that is not a date (``passport
+  license D1234-56789-01234``, ``driving licence MORGA753116SM9IJ``, ``passport number 123
+  456 789``. The value is one word of letters, digits and dashes, or digit groups joined by
+  single spaces, with at least five digits that is not a date (``passport
   service v2.3.1 started on 2026-12-01`` keeps its version and date).
 * **Dates of birth**: ``born 12/04/1985``, ``date of birth: 1985-04-12``, ``DOB 3 May 1979``.
   A date under a key that names a birth date (``dob=``, ``"date_of_birth":``) is a credential
@@ -25,7 +26,7 @@ _SECRET: Final = Placeholder.SECRET.value
 _DOCUMENT: Final = re.compile(
     r"(?i)\b(passport|(?:driver'?s?|driving)[ _\-]licen[cs]e)"
     r"((?:[ \t]+(?:no\.?|number|num|nr\.?|id|#))?[ \t]*[:=#]?[ \t]*)"
-    r"([A-Za-z0-9][A-Za-z0-9\-]{5,24})(?![\w.\-])"
+    r"([A-Za-z0-9][A-Za-z0-9\-]{5,24}|[A-Z]{0,2}\d{2,4}(?:[ ]\d{2,6}){1,3})(?![\w.\-])"
 )
 _DATE: Final = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4}").fullmatch
 

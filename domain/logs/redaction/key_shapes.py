@@ -20,7 +20,7 @@ from typing import Final
 from factledger.domain.logs.redaction.family import WordFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
 
-__all__ = ["BASE64_LINES", "VENDOR_KEYS", "random_body"]
+__all__ = ["BASE64_LINES", "VENDOR_KEYS", "fingerprint", "random_body"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _HEX: Final = re.compile(r"[0-9a-f]+|[0-9A-F]+").fullmatch
@@ -67,8 +67,23 @@ _BASE64_LINE: Final = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?
 _PATH_PART: Final = re.compile(r"(?:^|/)[a-z]{3,}(?:/|$)").search
 
 
+_DIGEST_SIZES: Final = {"sha1": 27, "sha256": 43, "sha384": 64, "sha512": 86}
+"""Unpadded base64 lengths of the digests an SSH key fingerprint is written with."""
+_DIGEST_NAME: Final = re.compile(r"(?i)(?<![A-Za-z0-9])(sha1|sha256|sha384|sha512):$").search
+
+
+def fingerprint(text: str, start: int, found: str) -> bool:
+    """True when the run at ``start`` is the digest of a key fingerprint (OpenSSH's
+    ``SHA256:uNiV…``): a public key's hash, of exactly its digest's length, names a key
+    without opening anything."""
+    name = _DIGEST_NAME(text[max(0, start - 7) : start])
+    return name is not None and len(found.rstrip("=")) == _DIGEST_SIZES[name.group(1).lower()]
+
+
 def _base64_line(match: re.Match[str]) -> str:
     found = match.group(0)
+    if fingerprint(match.string, match.start(), found):
+        return found
     if found.startswith("/") or ("/" in found and _PATH_PART(found) is not None):
         return found
     if (

@@ -80,6 +80,7 @@ _ID_NAMES: Final = frozenset(
         "cnp",
         "emso",
         "ppsn",
+        "pps",
         "nhs",
         "chi-nr",
         # Americas

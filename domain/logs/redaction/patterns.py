@@ -116,9 +116,11 @@ FLAG_VALUE: Final = re.compile(
 XML_VALUE: Final = re.compile(r"<(?P<tag>[A-Za-z_][\w.\-]*)>(?P<value>[^<]{1,512})</(?P=tag)>")
 
 URL_PASSWORD: Final = re.compile(
-    r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.\-]*://)(?P<user>[^:/@\s\"'<>]*):(?P<password>[^@\s\"'<>/]+)@"
+    r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.\-]*://)(?P<user>(?:[^:/@\s\"'<>]|<[A-Z]{2,12}>)*)"
+    r":(?P<password>[^@\s\"'<>/]+)@"
 )
-"""``scheme://user:password@host`` (also ``redis://:password@host``)."""
+"""``scheme://user:password@host`` (also ``redis://:password@host``, and a user already
+replaced, ``smtp://<EMAIL>:password@host``)."""
 CLI_CREDENTIALS: Final = re.compile(
     r"(?P<mysql>\bmysql(?:dump|admin|sh)?\b[^\n]*?\s-p)(?P<pw>[^\s\"']+)"
     r"|(?P<curl>(?<![\w-])(?:-u|--user)[ \t]+[^\s:\"']+:"

@@ -1,6 +1,7 @@
 """Telephone numbers in national formats: a trunk ``0`` and an area code, then groups
 (``020 7946 0958``, ``06 12 34 56 78``, ``030/1234567``, ``030-1234567``, ``(030)1234567``,
-``06.12.34.56.78``) with 10 or 11 digits in all, in one word or several. International
+``06.12.34.56.78``) with 10 or 11 digits in all (12 after a German mobile trunk, ``0176
+12345678``), in one word or several. International
 numbers (``+44 20 7946 0958``, ``+14155552671``; with ``00`` for the ``+``, ``0049 30 1234567``,
 here) and the North American ``(415) 555-2671`` /
 ``415-555-2671`` forms are caught by the context and shape patterns; a number alone
@@ -18,7 +19,7 @@ __all__ = ["NATIONAL_PHONES"]
 
 _PHONE: Final = Placeholder.PHONE.value
 _NATIONAL: Final = re.compile(
-    r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .\-/]|00[1-9]\d{0,2}[ .\-]\d[ .\-])"
+    r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .\-/]|00[1-9]\d{0,2}[ .\-]\d{1,4}[ .\-])"
     r"\d{2,8}(?:[ .\-]\d{2,8}){0,3}(?![\w.\-/:]|,\d)"
 )
 
@@ -28,7 +29,12 @@ def _national(match: re.Match[str]) -> str:
     digits = sum(1 for char in found if char.isdigit())
     if found.startswith("00") and found[2:3].isdigit() and found[2] != "0":
         return _PHONE if 11 <= digits <= 17 else found  # 00 and a country code: international
+    if digits == 12 and _MOBILE_TRUNK(found) is not None:
+        return _PHONE  # a German mobile: 015x, 016x, 017x and eight digits
     return _PHONE if 10 <= digits <= 11 else found
+
+
+_MOBILE_TRUNK: Final = re.compile(r"\(?01[5-7]\d\)?[ .\-/]").match
 
 
 _LONE_TRUNK: Final = re.compile(r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)|0\d{1,4})$").search

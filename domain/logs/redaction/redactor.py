@@ -51,6 +51,7 @@ from factledger.domain.logs.redaction.word_shapes import (
     IPV4_WORD,
     Plan,
     apply_plan,
+    is_local_address,
     plan_for,
     shape_of,
 )
@@ -296,7 +297,11 @@ class Redactor:
             known = self._shape_of(shape)
             self._shapes[shape] = known
         maybe_address, plan, flags, shape_hook = known
-        if maybe_address and (address := IPV4_WORD(word)) is not None:
+        if (
+            maybe_address
+            and (address := IPV4_WORD(word)) is not None
+            and not is_local_address(address.group(1))
+        ):
             return _IP + (address.group(2) or ""), 0, None
         if flags & _CONFIRMED_FLAGS:
             flags = confirmed_flags(word, flags)
@@ -327,8 +332,9 @@ class Redactor:
                 return key + keyed, flags, None
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook
-            if 8 <= len(value) <= 10:
+            if (value[0] == "0" and len(value) <= 5) or 8 <= len(value) <= 10:
                 flags |= number_flags(len(value), value[0] == "0")
+            flags |= DIGIT_GROUP if 4 <= len(value) <= 7 else 0  # a card's group (``pan=3782 …``)
         elif (known := self._seen.get(value)) is not None:
             found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)

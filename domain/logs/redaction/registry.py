@@ -20,6 +20,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.checked_numbers import CHECKED_NUMBERS, SHAPED_NUMBERS
 from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
 from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
@@ -38,6 +39,7 @@ from factledger.domain.logs.redaction.credential_phrases import (
 from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
 from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
@@ -45,6 +47,7 @@ from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NA
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
+from factledger.domain.logs.redaction.query_codes import QUERY_CODES
 from factledger.domain.logs.redaction.word_spellings import (
     CI_MASKED,
     HEX_VENDOR_KEYS,
@@ -77,6 +80,8 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     TRACK_DATA,
     HEX_VENDOR_KEYS,
     CI_MASKED,
+    SHAPED_NUMBERS,
+    QUERY_CODES,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
@@ -97,8 +102,10 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     GROUPED_IBAN,
     NAMED_NATIONAL_IDS,
     NAMED_NUMBERS,
+    CHECKED_NUMBERS,
     DOCUMENT_NUMBERS,
     BIRTH_DATES,
+    HL7_PERSON_SEGMENTS,
     NATIONAL_PHONES,
     BARE_ADDRESSES,
     EMAIL_SPELLINGS,

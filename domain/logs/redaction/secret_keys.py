@@ -3,8 +3,9 @@
 A key is split into words at ``_ . -`` and lower-to-upper case changes; it names a credential
 when one of its words is a credential word, ``key`` follows a word such as ``api``, ``access``
 or ``tls``, or its letters contain a long credential word, and its last word does not say the
-value is only about a credential (``token_count``, ``password_file``, ``secret_name``). A bare
-``key`` (a cache or partition key) is not a credential.
+value is only about a credential (``token_count``, ``password_file``, ``secret_name``,
+``auth_method``). A bare ``key`` (a cache or partition key) is not a credential, nor is a
+source file's name (``TokenService.java``, before a line number).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ _WORDS: Final = frozenset(
     {
         "pass",
         "passwd",
+        "authtok",
         "password",
         "passphrase",
         "pwd",
@@ -127,9 +129,14 @@ _KEY_QUALIFIERS: Final = frozenset(
         "jwt",
         "session",
         "x",
+        "merchant",
+        "transaction",
+        "partner",
+        "integration",
     }
 )
-"""A ``key`` word names a credential only after one of these (``api_key``, ``tls.key``)."""
+"""A ``key`` word names a credential only after one of these (``api_key``, ``tls.key``,
+``merchant_key``, ``transactionKey``)."""
 _NOT_THE_VALUE: Final = frozenset(
     {
         "count",
@@ -169,8 +176,25 @@ _NOT_THE_VALUE: Final = frozenset(
         "valid",
         "validated",
         "used",
+        "method",
+        "methods",
+        "mode",
+        "scheme",
+        "plugin",
+        "backend",
+        "mechanism",
+        "mechanisms",
+        "flow",
+        "strategy",
+        "realm",
+        "result",
     }
 )
+_SOURCE_FILES: Final = frozenset(
+    {"java", "kt", "scala", "groovy", "py", "go", "rb", "js", "mjs", "ts", "tsx", "jsx", "cs"}
+    | {"c", "cc", "cpp", "h", "hpp", "rs", "php", "swift", "ex", "exs", "erl", "clj", "lua"}
+)
+"""The extensions of source files: ``TokenService.java:118`` is a file and a line number."""
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -181,6 +205,8 @@ def is_secret_key(key: str) -> bool:
         return False
     words = [word.lower() for word in _SPLIT.split(stripped) if word]
     if not words or words[-1] in _NOT_THE_VALUE:
+        return False
+    if len(words) > 1 and words[-1] in _SOURCE_FILES and stripped[-len(words[-1]) - 1] == ".":
         return False
     if any(word in _WORDS for word in words):
         return True

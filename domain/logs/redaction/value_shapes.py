@@ -7,8 +7,12 @@ Their value stays when it has a quantity's shape (a number, a duration, a size, 
 any other value under them is still a credential. A singular credential key (``pin``,
 ``otp``, ``password``) never keeps a number: PINs and one-time codes are numbers.
 
-A weak credential word (``auth``, ``session``, ``cookie``, ``sig``) names a subsystem as
-often as a value: under it a bare lower-case word (``auth: login ok``) stays.
+A weak credential word (``auth``, ``session``, ``cookie``, ``sig``, ``token``) names a
+subsystem as often as a value: under it a bare lower-case word (``auth: login ok``, ``invalid
+token: signature has expired``) stays; no generated token is a short lower-case word.
+
+A value that only stands in for a credential stays under any key: a mask, a reference to a
+variable, format directives, ``YES``/``NO`` (``is_stand_in``).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["is_quantity", "keeps_value"]
+__all__ = ["is_quantity", "is_stand_in", "keeps_value"]
 
 QUANTITY_WORDS: Final = frozenset(
     {
@@ -62,6 +66,10 @@ QUANTITY_WORDS: Final = frozenset(
         "delay",
         "elapsed",
         "issued",
+        "time",
+        "timestamp",
+        "at",
+        "epoch",
         "version",
         "generation",
         "rotation",
@@ -75,14 +83,32 @@ QUANTITY_WORDS: Final = frozenset(
 PLURAL_NOUNS: Final = frozenset(
     {"tokens", "secrets", "passwords", "keys", "sessions", "cookies", "credentials", "creds"}
 )
-WEAK_WORDS: Final = frozenset({"auth", "session", "cookie", "sig", "cred", "sid"})
+WEAK_WORDS: Final = frozenset({"auth", "session", "cookie", "sig", "cred", "sid", "token"})
 _QUANTITY: Final = re.compile(
     r"[\"']?(?:-?\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|d|b|kb|mb|gb|kib|mib|gib|%)?"
     r"|true|false|yes|no|on|off|none|null)[\"']?",
     re.IGNORECASE,
 ).fullmatch
 _LOWER_WORD: Final = re.compile(r"[a-z]{2,12}").fullmatch
+_STAND_IN: Final = re.compile(
+    r"\*{3,}|[xX]{3,}|[#•]{3,}|yes|no|YES|NO|Yes|No|\{\{-?"
+    r"|[\[(<{]?(?i:redacted|hidden|masked|filtered|removed|omitted|sanitized|scrubbed)[\])>}]?"
+    r"|(?:\$\{[A-Za-z_][\w.]*(?::[A-Za-z_][\w.]*)?\}|\$[A-Z_][A-Z0-9_]*|%[A-Z_][A-Z0-9_]*%"
+    r"|%\{[\w.\-]+\}|\{\{[^{}]{1,80}\}\}|%[sdqv]|\s)+"
+).fullmatch
+"""A value that stands in for a credential without being one: a mask (``********``,
+``[REDACTED]``), a reference to one (``${DB_PASSWORD}``, ``$API_TOKEN``, ``%PASS%``,
+``{{ .Values.password }}``, whose word ``{{`` is read alone), format directives (curl's
+``%{http_code}``), or the ``YES``/``NO`` of MySQL's ``(using password: YES)``."""
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+_NSS_SOURCES: Final = frozenset(
+    {"files", "systemd", "sss", "ldap", "nis", "nisplus", "db", "compat", "winbind", "altfiles"}
+)
+"""The sources of an ``nsswitch.conf`` line (``passwd: files systemd``): a database's name is
+the key, not a credential."""
+_NSS_DATABASES: Final = frozenset({"passwd", "shadow", "gshadow"})
 
 
 def is_quantity(value: str) -> bool:
@@ -90,11 +116,21 @@ def is_quantity(value: str) -> bool:
     return _QUANTITY(value.strip()) is not None
 
 
+def is_stand_in(value: str) -> bool:
+    """True when a value only stands in for a credential (a mask, a reference, format
+    directives, yes or no) and so stays."""
+    return _STAND_IN(value) is not None
+
+
 def keeps_value(key: str, value: str) -> bool:
     """True when a value under a credential-sounding key stays as written."""
     words = [word.lower() for word in _SPLIT.split(key.strip("-.\"'\\ ")) if word]
     if not words:
         return False
+    if is_stand_in(value.strip("\"'")):
+        return True
+    if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
+        return True
     if is_quantity(value) and any(w in QUANTITY_WORDS or w in PLURAL_NOUNS for w in words):
         return True
     return len(words) == 1 and words[0] in WEAK_WORDS and _LOWER_WORD(value) is not None

@@ -75,7 +75,7 @@ _EXACT_WORD: Final = (
 _KEY_GATE: Final = (
     r"apikey|accountkey|(?:api|access|signing|encryption|client|account|master|license|ssh|gpg"
     r"|pgp|tls|ssl|shared|storage|app|application|consumer|subscription|webhook|service|admin"
-    r"|root|hmac|session|x)[_.\-]?key"
+    r"|root|hmac|session|x|merchant|transaction|partner|integration)[_.\-]?key"
 )
 _SEPARATOR_GATE: Final = (
     r"(?:session|sig|signature|sid|sas|otp|pin|psk|pw|dob|host|hostname|host_name|node|nodename"
@@ -97,6 +97,9 @@ _WHOLE_WORD_STEMS: Final = (
 )
 """A piece of every word ``_EXACT_WORD`` names."""
 _SEPARATED_KEY: Final = re.compile(_SEPARATOR_GATE).search
+_SHORT_KEY_END: Final = re.compile(r"(?:^|[_.\-])(?:pw|psk|otp|pin|sid|sas)[\"']?$").search
+"""A key ending in a short credential word, before a spaced separator (``bind_pw = …``)."""
+_SHORT_KEY_WORDS: Final = ("pw", "psk", "otp", "pin", "sid", "sas")
 
 
 def gated(lowered: str) -> bool:
@@ -109,9 +112,15 @@ def gated(lowered: str) -> bool:
         return True
     if any(map(lowered.__contains__, _WHOLE_WORD_STEMS)) and _WHOLE_WORD(lowered) is not None:
         return True
+    if ("=" in lowered or ":" in lowered or "#" in lowered or "/" in lowered) and _SEPARATED_KEY(
+        lowered
+    ) is not None:
+        return True
     return (
-        "=" in lowered or ":" in lowered or "#" in lowered or "/" in lowered
-    ) and _SEPARATED_KEY(lowered) is not None
+        len(lowered) <= 40
+        and lowered.rstrip("\"'").endswith(_SHORT_KEY_WORDS)
+        and _SHORT_KEY_END(lowered) is not None
+    )
 
 
 KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}").fullmatch

@@ -15,6 +15,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction import patterns
 from factledger.domain.logs.redaction.context import ezconnect, secret, url_password
+from factledger.domain.logs.redaction.key_shapes import fingerprint
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import WORD_FAMILIES
 
@@ -26,6 +27,7 @@ __all__ = [
     "ZERO_DIGITS",
     "Plan",
     "apply_plan",
+    "is_local_address",
     "plan_for",
     "redact_word",
     "shape_of",
@@ -169,6 +171,8 @@ def _long_run(match: re.Match[str]) -> str:
     found = match.group(0)
     if "/" in found and _looks_like_path(found):
         return found
+    if fingerprint(match.string, match.start(), found):
+        return found
     return _SECRET if patterns.is_high_entropy(found.rstrip("=")) else found
 
 
@@ -193,9 +197,9 @@ def _shape(match: re.Match[str]) -> str:
             return found
         return _TO_IP
     if kind == "ipv4":
-        return _TO_IP
+        return found if is_local_address(found) else _TO_IP
     if kind == "host":
-        return _TO_HOST
+        return found if _names_a_path(match) else _TO_HOST
     if kind == "pod":
         return _TO_POD
     if kind == "pid":
@@ -209,6 +213,24 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "phone":
         return _TO_PHONE
     return found
+
+
+def _names_a_path(match: re.Match[str]) -> bool:
+    """True for a host that begins the name of an image, a package or a label
+    (``registry.gitlab.com/acme/api:2.3.1``, ``github.com/acme/auth``,
+    ``kubernetes.io/service-account-token``): first in its word, no scheme, user or port,
+    and a path after it. Such a name says what runs, not where to connect."""
+    start, end, word = match.start(), match.end(), match.string
+    if word[end : end + 1] != "/" or not word[end + 1 : end + 2].isalnum():
+        return False
+    return start == 0 or word[:start] in ("'", '"', "(", "[")
+
+
+def is_local_address(address: str) -> bool:
+    """True for an IPv4 address that names no machine but the one logging: a loopback
+    address (``127.0.0.1``) or the unspecified one (``0.0.0.0``, listening on every
+    interface). Which of the two a server binds is often the diagnosis itself."""
+    return address.startswith("127.") or address == "0.0.0.0"
 
 
 def _is_ipv6(candidate: str) -> bool:

@@ -1,7 +1,8 @@
 """Values found inside one word that the other shape patterns do not spell.
 
-* **Cards written with slashes** (``4111/1111/1111/1111``, ``3782/822463/10005``), Luhn
-  checked with a card issuer's prefix, never inside a path (no ``/`` before or after).
+* **Cards written with slashes or underscores** (``4111/1111/1111/1111``,
+  ``3782/822463/10005``, ``5500_0000_0000_0004``), Luhn checked with a card issuer's prefix,
+  never inside a path or a name (no ``/`` or word character before or after).
 * **Track data after a card number** (``;4111…=2512101…?``, ``<CARD>=2812201…``): the
   expiry, service code and discretionary data after ``=`` go with the number.
 * **Keys of a listed vendor whose body is hex or lower case** (random-looking bodies of this
@@ -25,18 +26,19 @@ __all__ = ["CI_MASKED", "HEX_VENDOR_KEYS", "SLASHED_CARDS", "TRACK_DATA"]
 _CARD: Final = Placeholder.CARD.value
 _SECRET: Final = Placeholder.SECRET.value
 _SLASHED: Final = re.compile(
-    r"(?<![\w/])(?:\d{4}/\d{4}/\d{4}/\d{1,7}|\d{4}/\d{6}/\d{4,5})(?![\w/])"
+    r"(?<![\w/])(?:\d{4}(?P<s>[/_])\d{4}(?P=s)\d{4}(?P=s)\d{1,7}"
+    r"|\d{4}(?P<a>[/_])\d{6}(?P=a)\d{4,5})(?![\w/])"
 )
-_SLASHED_HINT: Final = re.compile(r"0{4}/0{4,6}/0{4}").search
+_SLASHED_HINT: Final = re.compile(r"0{4}(?P<s>[/_])0{4,6}(?P=s)0{4}").search
 
 
 def _slashed(match: re.Match[str]) -> str:
-    return _CARD if luhn_valid(match.group().replace("/", "")) else match.group()
+    return _CARD if luhn_valid(match.group().replace("/", "").replace("_", "")) else match.group()
 
 
 SLASHED_CARDS: Final = WordFamily(
-    name="card numbers written with slashes (Luhn)",
-    hint=lambda shape: "/" in shape and _SLASHED_HINT(shape) is not None,
+    name="card numbers written with slashes or underscores (Luhn)",
+    hint=lambda shape: ("/" in shape or "_" in shape) and _SLASHED_HINT(shape) is not None,
     pattern=_SLASHED,
     replace=_slashed,
 )
