@@ -38,6 +38,7 @@ from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.respective import check_multipliers
 from factledger.domain.release.judge.spelled_numbers import check_spelled
+from factledger.domain.release.judge.stated_ratios import check_stated_ratios
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -104,6 +105,7 @@ def _supporting(
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
         or check_multipliers(claim, views)
+        or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
