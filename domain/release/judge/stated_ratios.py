@@ -1,10 +1,12 @@
-"""A share or a multiplier written beside the numbers it is computed from.
+"""A share, a multiplier or a proportion written beside the numbers it is computed from.
 
 "95 of 110 emails are dead-lettered (86%)" states its own fraction: the percentage is that
 fraction (or its complement, "14% got through"), not any ratio that happens to be found in
 the evidence. "From 97 s to 1,419 s, more than 14 times longer" states its own two
 measurements: the multiplier is their ratio. Either is held to the numbers the claim writes,
-within the rounding and the bound ("about", "more than", "under") it is written with.
+within the rounding and the bound ("about", "more than", "under") it is written with. A
+word of proportion ("most", "only a few", "about half") beside the one fraction a claim
+writes is held to that fraction (QUANTIFIER_UNSUPPORTED when it says otherwise).
 
 A percentage the cited evidence holds as it is (a ``cpu_pct`` of 95) is grounded by itself
 and left alone; a claim writing no fraction, or fewer than two other numbers beside a
@@ -25,7 +27,7 @@ __all__ = ["check_stated_ratios"]
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _FRACTION = re.compile(
-    rf"(?<![\w.,]){_NUMBER}\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?{_NUMBER}(?![\w.])",
+    rf"(?<![\w.,]){_NUMBER}\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|all\s+)?{_NUMBER}(?!\w|\.\d)",
     re.IGNORECASE,
 )
 _SPELLED = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
@@ -98,6 +100,37 @@ def _check_shares(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
     return None
 
 
+_PROPORTION = re.compile(
+    r"(?<!\bthe\s)(?<!\bat\s)\b(most|the\s+majority|a\s+minority|(?:only\s+)?a\s+few|few|"
+    r"(?:nearly|almost)\s+all|hardly\s+any|about\s+half|half)\b",
+    re.IGNORECASE,
+)
+"""A word of proportion that a fraction the claim writes can contradict ("only a few ...:
+106 of 148"); "the most" and "at most" are no proportion."""
+
+
+def _proportion_holds(word: str, share: float) -> bool:
+    word = " ".join(word.lower().split())
+    if word in {"most", "the majority"}:
+        return share > 0.5
+    if word.endswith("all"):
+        return share >= 0.8
+    if "half" in word:
+        return 0.4 <= share <= 0.6
+    return share < 0.5  # few, a few, only a few, a minority, hardly any
+
+
+def _check_proportions(claim: ParsedClaim) -> Finding | None:
+    fractions = _fractions(claim.text)
+    if len(fractions) != 1:
+        return None
+    part, whole = fractions[0]
+    for m in _PROPORTION.finditer(claim.text):
+        if not _proportion_holds(m[1], part / whole):
+            return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, m.group())
+    return None
+
+
 def _bound_before(text: str, start: int) -> str:
     before = text[max(0, start - 24) : start].lower()
     if re.search(r"\b(?:more\s+than|over|at\s+least)\s*$", before):
@@ -133,5 +166,6 @@ def _check_multipliers(claim: ParsedClaim) -> Finding | None:
 
 def check_stated_ratios(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """A percentage beside a fraction the claim writes is that fraction; a multiplier beside
-    two numbers the claim writes is their ratio."""
-    return _check_shares(claim, views) or _check_multipliers(claim)
+    two numbers the claim writes is their ratio; a word of proportion agrees with the
+    claim's one fraction."""
+    return _check_shares(claim, views) or _check_multipliers(claim) or _check_proportions(claim)

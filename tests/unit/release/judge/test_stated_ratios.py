@@ -70,3 +70,13 @@ def test_a_multiplier_that_is_not_their_ratio_is_refused() -> None:
 
 def test_a_count_of_times_is_no_multiplier() -> None:
     assert reason_of(SUPPORT, "The queue expired 180 purges, 180 times in all.", PURGES) is None
+
+
+def test_a_word_of_proportion_agrees_with_the_fraction_written() -> None:
+    assert reason_of(SUPPORT, "Most purges expired: 180 of 240.", PURGES) is None
+    twin = "Most purges went through: 60 of 240."
+    assert reason_of(SUPPORT, twin, PURGES) == "QUANTIFIER_UNSUPPORTED"
+
+
+def test_the_most_and_at_most_are_no_proportion() -> None:
+    assert reason_of(SUPPORT, "The queue expired the most purges, 180 of 240.", PURGES) is None
