@@ -36,6 +36,7 @@ from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
+from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
 from factledger.domain.release.judge.respective import check_multipliers
 from factledger.domain.release.judge.spelled_numbers import check_spelled
 from factledger.domain.release.judge.stated_ratios import check_stated_ratios
@@ -111,6 +112,7 @@ def _supporting(
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or check_record_quantifiers(claim, views)
         or check_every_record(claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)

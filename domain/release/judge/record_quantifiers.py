@@ -1,0 +1,117 @@
+"""A quantifier over every row of a result: "both services had errors", "all three of the
+longest waits were checkout-api's".
+
+"Both" with a result of two rows, "all three"/"each of the three" with one of three, speak
+of every row: what the claim says of them must hold for each. Two things are read:
+
+* a label the claim gives them (``checkout-api``) that some rows of a text column hold and
+  others do not: the rows without it are not what the claim says;
+* a measure the claim names by a column's words ("had errors" of ``errors``) that is zero
+  or empty in a row: that row does not have it.
+
+The quantifier's count must be the number of rows: "all 42 failures came from v2" counts
+failures inside one row, not the rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from factledger.domain.json_types import JsonValue
+from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.words import content_stems
+
+__all__ = ["check_record_quantifiers"]
+
+_COUNTS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_SPELLED = "|".join(_COUNTS)
+_OVER_ROWS = re.compile(
+    rf"\b(?:(both)|(?:all|each\s+of|every\s+one\s+of)\s+(?:the\s+)?({_SPELLED}|\d+)\b)",
+    re.IGNORECASE,
+)
+_AGGREGATE_WORDS = frozenset(
+    {"max", "min", "avg", "sum", "total", "count", "ms", "s", "pct", "kb", "mb", "gb", "byte"}
+)
+"""Words of a column name that say how it was computed, not what it measures."""
+
+
+def _table(view: CallView) -> tuple[list[str], list[list[JsonValue]]]:
+    content = view.content
+    if not isinstance(content, dict):
+        return [], []
+    columns, rows = content.get("columns"), content.get("rows")
+    if not isinstance(columns, list) or not isinstance(rows, list):
+        return [], []
+    table = [row for row in rows if isinstance(row, list) and len(row) == len(columns)]
+    return [str(c) for c in columns], table
+
+
+def _count(found: re.Match[str]) -> int:
+    if found[1]:
+        return 2
+    written = found[2].lower()
+    return _COUNTS.get(written) or int(written)
+
+
+def _label_missing(text: str, column: list[JsonValue]) -> bool:
+    """The claim names some of a text column's values and a row holds another."""
+    if not all(isinstance(cell, str) for cell in column):
+        return False
+    values = {str(cell) for cell in column}
+    if len(values) < 2:
+        return False
+    named = {value for value in values if present(value, text)}
+    return bool(named) and named != values
+
+
+def _numeric(cell: JsonValue) -> bool:
+    return cell is None or (isinstance(cell, int | float) and not isinstance(cell, bool))
+
+
+def _names_measure(stems: frozenset[str], name: str) -> bool:
+    words = content_stems(name.replace("_", " ")) - _AGGREGATE_WORDS
+    return bool(words) and words <= stems
+
+
+def _measure_missing(
+    stems: frozenset[str], columns: list[str], rows: list[list[JsonValue]]
+) -> bool:
+    """The claim names a measure of the columns and a row has none of it in any of them
+    (``min_lag`` 0 with ``max_lag`` 900 still has lag)."""
+    named = [
+        index
+        for index, name in enumerate(columns)
+        if _names_measure(stems, name) and all(_numeric(row[index]) for row in rows)
+    ]
+    if not named:
+        return False
+    return any(all(row[index] in (None, 0) for index in named) for row in rows)
+
+
+def check_record_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    """A quantifier that spans every row of a cited result holds for each row."""
+    text = claim.text.lower()
+    for found in _OVER_ROWS.finditer(text):
+        rows_meant = _count(found)
+        for view in views:
+            columns, rows = _table(view)
+            if len(rows) != rows_meant:
+                continue
+            labels = (_label_missing(text, [row[i] for row in rows]) for i in range(len(columns)))
+            if any(labels) or _measure_missing(claim.stems, columns, rows):
+                token = claim.text[found.start() : found.end()]
+                return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, token)
+    return None
