@@ -28,6 +28,7 @@ from factledger.domain.release.judge.evidence import (
 )
 from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
+from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
 from factledger.domain.release.judge.polarity import check_polarity
@@ -99,6 +100,7 @@ def _supporting(
     return (
         (check_overreach(claim, text) if conclusion else None)
         or check_entities(claim, views, known)
+        or check_name_slots(claim, views)
         or check_levels(claim, views)
         or check_times(claim, views)
         or check_bounds(claim, views)
