@@ -18,6 +18,7 @@ from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.column_binding import check_column_binding
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
@@ -111,6 +112,7 @@ def _supporting(
         or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
+        or check_column_binding(claim, views)
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))

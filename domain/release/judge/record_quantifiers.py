@@ -24,7 +24,7 @@ from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import content_stems
 
-__all__ = ["check_record_quantifiers"]
+__all__ = ["check_record_quantifiers", "table_of"]
 
 _COUNTS = {
     "two": 2,
@@ -48,7 +48,8 @@ _AGGREGATE_WORDS = frozenset(
 """Words of a column name that say how it was computed, not what it measures."""
 
 
-def _table(view: CallView) -> tuple[list[str], list[list[JsonValue]]]:
+def table_of(view: CallView) -> tuple[list[str], list[list[JsonValue]]]:
+    """The column names and rows of a SQL result (empty for other results)."""
     content = view.content
     if not isinstance(content, dict):
         return [], []
@@ -107,7 +108,7 @@ def check_record_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> F
     for found in _OVER_ROWS.finditer(text):
         rows_meant = _count(found)
         for view in views:
-            columns, rows = _table(view)
+            columns, rows = table_of(view)
             if len(rows) != rows_meant:
                 continue
             labels = (_label_missing(text, [row[i] for row in rows]) for i in range(len(columns)))
