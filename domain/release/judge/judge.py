@@ -32,6 +32,7 @@ from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.opposites import check_opposites
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.predicate_bounds import check_bounds
 from factledger.domain.release.judge.ranked_count import check_ranked_count
@@ -114,6 +115,7 @@ def _supporting(
         or (None if conclusion else check_records(claim, views))
         or check_column_binding(claim, views)
         or check_polarity(claim, prose)
+        or check_opposites(claim, views)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
         or check_record_quantifiers(claim, views)
