@@ -19,6 +19,7 @@ from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.column_binding import check_column_binding
+from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
@@ -105,6 +106,7 @@ def _supporting(
         or check_name_slots(claim, views)
         or check_levels(claim, views)
         or check_times(claim, views)
+        or check_edge_times(claim, views)
         or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
