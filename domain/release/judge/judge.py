@@ -19,6 +19,10 @@ from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.column_binding import check_column_binding
+from factledger.domain.release.judge.conclusion_findings import (
+    check_conclusion_cause,
+    check_denied_findings,
+)
 from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
@@ -160,18 +164,24 @@ def ground(
     known = _known(every)
     findings: list[Finding | None] = []
     extra: list[Clause] = []
+    parsed_claims: list[ParsedClaim] = []
+    negatives: list[tuple[ParsedClaim, list[str]]] = []
     for item, views in zip(claims, per_claim, strict=True):
         parsed = parse_claim(item.claim)
+        parsed_claims.append(parsed)
         if item.kind is AnalysisKind.NEGATIVE_OBSERVATION:
             findings.append(check_negative(parsed, views) if views else _nothing())
-            extra.append(clause_of(item.claim))
+            negatives.append((parsed, [v.scope.service for v in views if v.scope.service]))
         else:
             findings.append(_supporting(parsed, views, known, policy.term_coverage))
-            extra.append(clause_of(item.claim))
-    verdict = _supporting(
-        parse_claim(conclusion), every, known, policy.conclusion_term_coverage, extra
-    )
+        extra.append(clause_of(item.claim))
+    summary = parse_claim(conclusion)
+    verdict = _supporting(summary, every, known, policy.conclusion_term_coverage, extra)
     conclusion_found = verdict if every else Finding(GroundingReason.NO_EVIDENCE_CITED)
+    if conclusion_found is None:
+        conclusion_found = check_conclusion_cause(summary, parsed_claims) or (
+            check_denied_findings(summary, negatives)
+        )
     return GroundingReport(tuple(findings), conclusion_found)
 
 
