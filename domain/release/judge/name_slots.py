@@ -25,60 +25,10 @@ from factledger.domain.release.judge.words import ACRONYMS, Word, content_of, st
 __all__ = ["check_name_slots"]
 
 _DESCRIBING = frozenset(
-    {
-        "slow",
-        "fast",
-        "whole",
-        "entire",
-        "same",
-        "new",
-        "old",
-        "first",
-        "last",
-        "other",
-        "single",
-        "main",
-        "primary",
-        "secondary",
-        "local",
-        "remote",
-        "full",
-        "empty",
-        "busy",
-        "idle",
-        "stuck",
-        "broken",
-        "healthy",
-        "bad",
-        "good",
-        "big",
-        "small",
-        "large",
-        "long",
-        "short",
-        "high",
-        "low",
-        "late",
-        "early",
-        "current",
-        "previous",
-        "next",
-        "usual",
-        "normal",
-        "own",
-        "shared",
-        "overall",
-        "total",
-        "average",
-        "peak",
-        "live",
-        "active",
-        "expected",
-        "affected",
-        "failing",
-        "failed",
-        "working",
-    }
+    """slow fast whole entire same new old first last other single main primary secondary
+    local remote full empty busy idle stuck broken healthy bad good big small large long
+    short high low late early current previous next usual normal own shared overall
+    total average peak live active expected affected failing failed working""".split()  # noqa: SIM905 - a word list reads best as words
 )
 """Words that describe a thing instead of naming it: never read as a name in a slot."""
 _GAP = re.compile(r"\s+")
