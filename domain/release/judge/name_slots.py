@@ -33,7 +33,11 @@ _DESCRIBING = frozenset(
 """Words that describe a thing instead of naming it: never read as a name in a slot."""
 _GAP = re.compile(r"\s+")
 _SLOT_BEFORE = r"(?<![\w-])([a-z]+)\s+{head}s?(?![\w-])"
-_SLOT_KEY = r"(?<![\w-]){head}s?\s*[=:]\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+_SLOT_KEY = (
+    r"(?<![\w-]){head}s?\s*[=:]\s*([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
+    r"|\(\s*{head}s?\s+([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)\s*\)"
+)
+"""A key's value (``bucket=westgate``) or a parenthesised name (``(relation orders)``)."""
 _NAME_PART = re.compile(r"(?:[-_]|\w\.)$")
 _NAME_NEXT = re.compile(r"[-_]|\.\w")
 _FORMS = re.compile(r"(?:ed|ing|ly|est)$")
@@ -51,12 +55,27 @@ def _name_like(word: str) -> bool:
     )
 
 
+_TIME_UNITS = re.compile(r"(?:second|minute|hour|day|week|month)s?$")
+
+
+def _head_like(word: str) -> bool:
+    """A noun a name can stand before: no acronym, unit of time, verb or adverb form."""
+    return (
+        word.isalpha()
+        and len(word) >= 4
+        and word not in ACRONYMS
+        and not _TIME_UNITS.match(word)
+        and not _FORMS.search(word)
+    )
+
+
 def _fillers(head: str, texts: Sequence[str]) -> set[str]:
     """The names the evidence writes in the slot of ``head``: as its key's value when it is a
-    key (``bucket=westgate``), else a word written nowhere but right before it
+    key or named in parentheses (``bucket=westgate``, ``(relation orders)``), else a word
+    written nowhere but right before it
     (``renderer pool``)."""
     key = re.compile(_SLOT_KEY.format(head=re.escape(head)))
-    keyed = {m[1] for text in texts for m in key.finditer(text)}
+    keyed = {m[1] or m[2] for text in texts for m in key.finditer(text)}
     if keyed:
         return keyed
     before = re.compile(_SLOT_BEFORE.format(head=re.escape(head)))
@@ -100,11 +119,7 @@ def check_name_slots(claim: ParsedClaim, views: Sequence[CallView]) -> Finding |
         name, head = first.raw.lower(), second.raw.lower()
         if gap and not _GAP.fullmatch(gap):
             continue
-        if (
-            not _name_like(name)
-            or not _name_like(head.rstrip("s"))
-            or _joined(claim, first, second)
-        ):
+        if not _name_like(name) or not _head_like(head) or _joined(claim, first, second):
             continue
         if first.stem in stems or name in evidence or second.stem not in stems:
             continue

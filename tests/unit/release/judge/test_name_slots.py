@@ -46,3 +46,21 @@ def test_another_name_before_the_noun_is_refused() -> None:
 
 def test_a_describing_word_in_the_slot_passes() -> None:
     assert reason_of(SUPPORT, "The busy worker crashed 12 times.", WORKERS) is None
+
+
+DEADLOCKS = log_result(
+    "ledger-db",
+    "lock timeout",
+    [
+        ("lock timeout after <*> ms (table entries)", 9, "ERROR",
+         ["lock timeout after 5000 ms (table entries)"]),
+    ],
+)  # fmt: skip
+
+
+def test_a_name_in_parentheses_is_a_slot() -> None:
+    assert (
+        reason_of(SUPPORT, "ledger-db hit 9 lock timeouts on the entries table.", DEADLOCKS) is None
+    )
+    twin = "ledger-db hit 9 lock timeouts on the balances table."
+    assert reason_of(SUPPORT, twin, DEADLOCKS) == "UNGROUNDED_ENTITY"
