@@ -59,6 +59,7 @@ from factledger.domain.release.judge.text_rules import (
 )
 from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
+from factledger.domain.release.judge.unit_fractions import check_unit_fractions
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -116,6 +117,7 @@ def _supporting(
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
+        or check_unit_fractions(claim, views)
         or check_multipliers(claim, views)
         or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
