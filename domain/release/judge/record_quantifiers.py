@@ -10,7 +10,9 @@ of every row: what the claim says of them must hold for each. Two things are rea
   or empty in a row: that row does not have it.
 
 The quantifier's count must be the number of rows: "all 42 failures came from v2" counts
-failures inside one row, not the rows.
+failures inside one row, not the rows. The reverse, "only some of its 60 probes" answered
+NOERROR, is refused when a row whose every label the claim names holds the 60: that category
+has all of them.
 """
 
 from __future__ import annotations
@@ -102,8 +104,43 @@ def _measure_missing(
     return any(all(row[index] in (None, 0) for index in named) for row in rows)
 
 
+_PART_OF = re.compile(
+    r"\b(?:only\s+)?(?:some|part|a\s+few|not\s+all)\s+of\s+(?:the|its|their)\s+"
+    r"(\d{1,3}(?:,\d{3})+|\d+)\b",
+    re.IGNORECASE,
+)
+"""A part of a count the claim writes: "only some of its 60 probes"."""
+
+
+def _whole_row(text: str, count: float, view: CallView) -> bool:
+    """A row holds ``count`` and every label of it is named by the claim: the claim's
+    category has all of them."""
+    _, rows = table_of(view)
+    for row in rows:
+        labels = [cell for cell in row if isinstance(cell, str)]
+        counts = [c for c in row if isinstance(c, int | float) and not isinstance(c, bool)]
+        if labels and count in counts and all(present(label.lower(), text) for label in labels):
+            return True
+    return False
+
+
+def _check_parts(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
+    text = claim.text.lower()
+    for found in _PART_OF.finditer(text):
+        count = float(found[1].replace(",", ""))
+        if any(_whole_row(text, count, view) for view in views):
+            return Finding(
+                GroundingReason.QUANTIFIER_UNSUPPORTED, claim.text[found.start() : found.end()]
+            )
+    return None
+
+
 def check_record_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
-    """A quantifier that spans every row of a cited result holds for each row."""
+    """A quantifier that spans every row of a cited result holds for each row; a part of a
+    count ("only some of its 60") is not the whole of a row the claim names."""
+    parts = _check_parts(claim, views)
+    if parts is not None:
+        return parts
     text = claim.text.lower()
     for found in _OVER_ROWS.finditer(text):
         rows_meant = _count(found)

@@ -64,3 +64,16 @@ LAG = sql_result(
 
 def test_a_row_with_the_measure_in_another_column_still_has_it() -> None:
     assert reason_of(SUPPORT, "Lag grew on all three partitions.", LAG) is None
+
+
+CHECKS = sql_result(
+    "SELECT host, result, COUNT(id) AS checks FROM health_checks GROUP BY host, result",
+    ["host", "result", "checks"],
+    [["web-1", "ok", 30], ["web-2", "ok", 18], ["web-2", "timeout", 12]],
+)
+
+
+def test_part_of_a_count_a_whole_row_holds_is_refused() -> None:
+    assert reason_of(SUPPORT, "web-1 answered ok on all 30 of its checks.", CHECKS) is None
+    twin = "web-1 answered ok on only some of its 30 checks."
+    assert reason_of(SUPPORT, twin, CHECKS) == "QUANTIFIER_UNSUPPORTED"
