@@ -47,6 +47,7 @@ from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
 from factledger.domain.release.judge.record_sums import check_record_sums
 from factledger.domain.release.judge.respective import check_multipliers
+from factledger.domain.release.judge.row_times import check_row_times
 from factledger.domain.release.judge.spelled_numbers import check_spelled
 from factledger.domain.release.judge.stated_ratios import check_stated_ratios
 from factledger.domain.release.judge.text_rules import (
@@ -113,6 +114,7 @@ def _supporting(
         or check_levels(claim, views)
         or check_times(claim, views)
         or check_edge_times(claim, views)
+        or check_row_times(claim, views)
         or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
