@@ -67,14 +67,18 @@ def check_opposites(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | 
     the same thing."""
     if not views:
         return None
-    evidence = " ".join(view.text for view in views)
-    about = " ".join(c.text for view in views for c in view.about(claim.keys))
+    evidence: str | None = None
+    about: str | None = None
     for one, other in _PAIRS:
         for said, contrary in ((one, other), (other, one)):
             found = _affirmed(claim.text, _forms(said))
             if found is None or _forms(contrary).search(claim.text):
                 continue
-            if _forms(said).search(evidence) or not _forms(contrary).search(about):
+            evidence = " ".join(v.text for v in views) if evidence is None else evidence
+            if _forms(said).search(evidence) or not _forms(contrary).search(evidence):
                 continue
-            return Finding(GroundingReason.POLARITY_MISMATCH, found.group())
+            if about is None:
+                about = " ".join(c.text for v in views for c in v.about(claim.keys))
+            if _forms(contrary).search(about):
+                return Finding(GroundingReason.POLARITY_MISMATCH, found.group())
     return None
