@@ -46,8 +46,13 @@ _DAY_MONTH = re.compile(
 )
 _NAMED = re.compile(r"\b(midnight|noon|midday)\b", re.IGNORECASE)
 _RANGE = re.compile(r"^\s*(?:to|and|-|–|—|until|till|through)\s*$", re.IGNORECASE)
-_SINCE = re.compile(r"\b(since|after|from|starting|beginning|later\s+than)\s+(?:about\s+)?$", re.I)
-_BEFORE = re.compile(r"\b(before|until|till|up\s+to|prior\s+to|earlier\s+than|by)\s+$", re.I)
+_SINCE = re.compile(
+    r"\b(since|after|from|starting|beginning|later\s+than)\s+(?:about\s+|the\s+)?$", re.I
+)
+_BEFORE = re.compile(
+    r"\b(before|until|till|up\s+to|prior\s+to|earlier\s+than|by)\s+(?:the\s+)?$", re.I
+)
+"""A word bounding a time, with "the" between ("after the 09:10 deploy")."""
 
 Direction = str
 """``>=`` (since), ``<=`` (before) or ``=`` (at)."""

@@ -18,6 +18,12 @@ from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.column_binding import check_column_binding
+from factledger.domain.release.judge.conclusion_findings import (
+    check_conclusion_cause,
+    check_denied_findings,
+)
+from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
@@ -28,16 +34,22 @@ from factledger.domain.release.judge.evidence import (
 )
 from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
+from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.opposites import check_opposites
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.predicate_bounds import check_bounds
 from factledger.domain.release.judge.ranked_count import check_ranked_count
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
+from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
+from factledger.domain.release.judge.record_sums import check_record_sums
 from factledger.domain.release.judge.respective import check_multipliers
+from factledger.domain.release.judge.row_times import check_row_times
 from factledger.domain.release.judge.spelled_numbers import check_spelled
+from factledger.domain.release.judge.stated_ratios import check_stated_ratios
 from factledger.domain.release.judge.text_rules import (
     Known,
     check_causal,
@@ -48,6 +60,7 @@ from factledger.domain.release.judge.text_rules import (
 )
 from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
+from factledger.domain.release.judge.unit_fractions import check_unit_fractions
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -97,18 +110,27 @@ def _supporting(
     return (
         (check_overreach(claim, text) if conclusion else None)
         or check_entities(claim, views, known)
+        or check_name_slots(claim, views)
         or check_levels(claim, views)
         or check_times(claim, views)
+        or check_edge_times(claim, views)
+        or check_row_times(claim, views)
         or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)
         or check_numbers(claim, views, not conclusion, known)
+        or check_unit_fractions(claim, views)
         or check_multipliers(claim, views)
+        or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
+        or (None if conclusion else check_record_sums(claim, views))
+        or check_column_binding(claim, views)
         or check_polarity(claim, prose)
+        or check_opposites(claim, views)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or check_record_quantifiers(claim, views)
         or check_every_record(claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
@@ -148,18 +170,24 @@ def ground(
     known = _known(every)
     findings: list[Finding | None] = []
     extra: list[Clause] = []
+    parsed_claims: list[ParsedClaim] = []
+    negatives: list[tuple[ParsedClaim, list[str]]] = []
     for item, views in zip(claims, per_claim, strict=True):
         parsed = parse_claim(item.claim)
+        parsed_claims.append(parsed)
         if item.kind is AnalysisKind.NEGATIVE_OBSERVATION:
             findings.append(check_negative(parsed, views) if views else _nothing())
-            extra.append(clause_of(item.claim))
+            negatives.append((parsed, [v.scope.service for v in views if v.scope.service]))
         else:
             findings.append(_supporting(parsed, views, known, policy.term_coverage))
-            extra.append(clause_of(item.claim))
-    verdict = _supporting(
-        parse_claim(conclusion), every, known, policy.conclusion_term_coverage, extra
-    )
+        extra.append(clause_of(item.claim))
+    summary = parse_claim(conclusion)
+    verdict = _supporting(summary, every, known, policy.conclusion_term_coverage, extra)
     conclusion_found = verdict if every else Finding(GroundingReason.NO_EVIDENCE_CITED)
+    if conclusion_found is None:
+        conclusion_found = check_conclusion_cause(summary, parsed_claims) or (
+            check_denied_findings(summary, negatives)
+        )
     return GroundingReport(tuple(findings), conclusion_found)
 
 

@@ -54,6 +54,7 @@ __all__ = [
     "check_entities",
     "check_quantifiers",
     "check_trouble",
+    "cause_of",
     "has_stem",
 ]
 
@@ -349,6 +350,11 @@ def check_causal(
     if conclusion or any(CAUSAL_EVIDENCE.search(text) for text in _overlapping(claim, views)):
         return None
     return refused
+
+
+def cause_of(claim: ParsedClaim, found: re.Match[str]) -> str:
+    """The words of ``claim`` that name the cause its causal word ``found`` states."""
+    return _cause(claim, found)
 
 
 def _cause(claim: ParsedClaim, found: re.Match[str]) -> str:
