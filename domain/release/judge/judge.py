@@ -48,6 +48,7 @@ from factledger.domain.release.judge.text_rules import (
 )
 from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
+from factledger.domain.release.judge.universal_counts import check_universal_counts
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -109,6 +110,7 @@ def _supporting(
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
         or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or check_universal_counts(claim, views)
         or check_every_record(claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
