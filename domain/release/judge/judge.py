@@ -18,6 +18,7 @@ from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
+from factledger.domain.release.judge.each_record import unless_shown
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
     CallView,
@@ -109,9 +110,11 @@ def _supporting(
         or (None if conclusion else check_records(claim, views))
         or check_polarity(claim, prose)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
-        or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or unless_shown(
+            check_quantifiers(claim, views, " ".join(c.text for c in extra)), claim, views
+        )
         or check_universal_counts(claim, views)
-        or check_every_record(claim, views)
+        or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)

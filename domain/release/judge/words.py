@@ -51,8 +51,8 @@ _SPLIT = re.compile(
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
-    "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ies", "es", "s",
-    "ly", "ers", "er", "als", "al",
+    "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ers", "ies", "es",
+    "s", "ly", "er", "als", "al",
 )  # fmt: skip
 _NEGATION = _words(
     "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
