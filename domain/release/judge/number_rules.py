@@ -111,9 +111,8 @@ def check_numbers(
 ) -> Finding | None:
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     measured = [q for view in views for q in view.quantities if q.dimension is not None]
-    codes = [view.codes for view in views]
     for quantity, position in claim.quantities:
-        if status_code_grounded(claim, quantity, position, codes):
+        if status_code_grounded(claim, quantity, position, views):
             continue  # "answered with a 401" of ``"status": 401``: a status, not a count
         if written_bound(claim, position, views):
             continue  # "longer than 10 minutes" naming the query's ``duration_s > 600``

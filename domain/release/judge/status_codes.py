@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.judge.claims import ParsedClaim
@@ -64,10 +65,16 @@ def evidence_codes(content: JsonValue, text: str) -> frozenset[int]:
     return frozenset((*_keyed(content), *written))
 
 
+class _Coded(Protocol):
+    @property
+    def codes(self) -> frozenset[int]: ...
+
+
 def status_code_grounded(
-    claim: ParsedClaim, quantity: Quantity, position: int, codes: Sequence[frozenset[int]]
+    claim: ParsedClaim, quantity: Quantity, position: int, views: Sequence[_Coded]
 ) -> bool:
-    """True when the number is a status code noun that a cited call holds as a status."""
+    """True when the number is a status code noun that a cited call holds as a status (the
+    calls' codes are read only then)."""
     if not is_code_noun(claim, quantity, position):
         return False
-    return any(int(quantity.value) in found for found in codes)
+    return any(int(quantity.value) in view.codes for view in views)
