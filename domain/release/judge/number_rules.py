@@ -50,6 +50,7 @@ from factledger.domain.release.judge.rates import (
 )
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.respective import in_order
+from factledger.domain.release.judge.signed_values import signed_magnitude
 from factledger.domain.release.judge.status_codes import status_code_grounded
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
@@ -142,6 +143,8 @@ def check_numbers(
         found = [view for view in views if _in_view(quantity, view, claim)]
         if not found and _computed(quantity, position, claim, views):
             continue
+        if not found and signed_magnitude(claim, quantity, views):
+            continue  # "94.6 seconds behind" of an offset_ms of -94612.3
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
         if per_unit_differs(claim, quantity, position, found):
