@@ -50,16 +50,35 @@ def _log_edges(content: dict[str, JsonValue]) -> tuple[list[datetime], list[date
     return firsts, lasts
 
 
+_FIRST_COLUMN = re.compile(r"first|min|earliest|start|since|began|opened", re.I)
+_LAST_COLUMN = re.compile(r"last|max|latest|end|until|closed", re.I)
+"""Column names of a row's own edge (``MIN(at) AS first_at`` of a grouped result)."""
+
+
 def _row_edges(content: dict[str, JsonValue]) -> tuple[list[datetime], list[datetime]]:
+    """The earliest and latest time of the rows, and each row's own first or last where a
+    column says it holds one (a grouped result's ``first_at`` / ``last_at``)."""
     rows = content.get("rows")
-    found = [
-        instant
-        for row in (rows if isinstance(rows, list) else [])
-        if isinstance(row, list)
-        for cell in row
-        for instant in _instants(cell)
-    ]
-    return ([min(found)], [max(found)]) if len(found) >= 2 else ([], [])
+    columns = content.get("columns")
+    names = [str(c) for c in columns] if isinstance(columns, list) else []
+    found: list[datetime] = []
+    firsts: list[datetime] = []
+    lasts: list[datetime] = []
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, list):
+            continue
+        for index, cell in enumerate(row):
+            instants = _instants(cell)
+            found += instants
+            name = names[index] if index < len(names) else ""
+            if _FIRST_COLUMN.search(name):
+                firsts += instants
+            elif _LAST_COLUMN.search(name):
+                lasts += instants
+    if len(found) >= 2:
+        firsts.append(min(found))
+        lasts.append(max(found))
+    return firsts, lasts
 
 
 def _edges(views: Sequence[CallView]) -> tuple[list[datetime], list[datetime]]:

@@ -18,12 +18,14 @@ from attrs import evolve, frozen
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
 from factledger.domain.release.judge import result_values
+from factledger.domain.release.judge.flag_predicates import denied_flags
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.quantities import Quantity, text_quantities
 from factledger.domain.release.judge.rate_fields import result_rates
 from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
+from factledger.domain.release.judge.status_codes import evidence_codes
 from factledger.domain.release.judge.text_parts import text_compounds, text_instants, text_stems
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
@@ -134,6 +136,11 @@ class CallView:
         return (" ".join(self._texts) + " " + self.scope.text).lower()
 
     @cached_property
+    def codes(self) -> frozenset[int]:
+        """HTTP status codes the call holds as statuses (``status_codes``)."""
+        return evidence_codes(self._content, self.text)
+
+    @cached_property
     def compounds(self) -> frozenset[str]:
         """The hyphenated names of result and scope, lower-cased (``card-gateway``)."""
         return text_compounds((*self._texts, self.scope.text))
@@ -237,9 +244,11 @@ class CallView:
     @cached_property
     def clause_texts(self) -> tuple[str, ...]:
         """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
-        and "no <field>" for each empty field."""
+        and "no <field>" for each empty field and each flag the query keeps off
+        (``flag_predicates``)."""
         found = [part.lower() for part in clauses("\n".join(self._prose))]
-        return (*found, *(f"no {name}" for name in result_values.nulls(self._data)))
+        denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
+        return (*found, *(f"no {name}" for name in denied))
 
     @cached_property
     def _clause_index(self) -> tuple[str, list[int]]:

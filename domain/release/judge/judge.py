@@ -23,6 +23,7 @@ from factledger.domain.release.judge.conclusion_findings import (
     check_conclusion_cause,
     check_denied_findings,
 )
+from factledger.domain.release.judge.each_record import unless_shown
 from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
 from factledger.domain.release.judge.evidence import (
@@ -61,6 +62,7 @@ from factledger.domain.release.judge.text_rules import (
 from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
 from factledger.domain.release.judge.unit_fractions import check_unit_fractions
+from factledger.domain.release.judge.universal_counts import check_universal_counts
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -129,9 +131,12 @@ def _supporting(
         or check_polarity(claim, prose)
         or check_opposites(claim, views)
         or check_trouble(claim, stems, text, any(view.depleted for view in views))
-        or check_quantifiers(claim, views, " ".join(c.text for c in extra))
+        or unless_shown(
+            check_quantifiers(claim, views, " ".join(c.text for c in extra)), claim, views
+        )
         or check_record_quantifiers(claim, views)
-        or check_every_record(claim, views)
+        or check_universal_counts(claim, views)
+        or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
         or check_causal(claim, views, stems, conclusion)

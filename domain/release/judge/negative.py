@@ -3,7 +3,8 @@
 * A search that did not read all of its scope (``skipped`` names parts) supports no
   negative observation at all.
 * The claim says that nothing matched (else its polarity is wrong), and never that the thing
-  did not happen, is ruled out, or holds everywhere.
+  did not happen, is ruled out, or holds everywhere; "never" is no broader than a search
+  over all time, or than the window the claim writes.
 * It names every term of the query, the service, and the window (a time inside it or words
   for it); each time it writes lies inside the window.
 * Of a SQL search it names every string filter's value and, for a time filter, a time on the
@@ -87,7 +88,11 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     if threshold is not None:
         stated = stated.replace(threshold, " ")
     query = " ".join(view.scope.query for view in views)
-    denials = [(m, denies_searched(stated, m.start(), query)) for m in _BROADER.finditer(stated)]
+    scoped = _never_scoped(claim, views)
+    denials = [
+        (m, (scoped and m.group().lower() == "never") or denies_searched(stated, m.start(), query))
+        for m in _BROADER.finditer(stated)
+    ]
     searched = next((m.group() for m, denied in denials if denied), None)
     broader = next((m for m, denied in denials if not denied), None)
     ever = _EVER.search(stated)
@@ -154,6 +159,15 @@ def check_overreach(claim: ParsedClaim, text: str) -> Finding | None:
     if broader is None or broader.group().lower() in text:
         return None
     return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
+
+
+def _never_scoped(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
+    """True when a "never" of the claim is no broader than the search: no cited search had a
+    window or a time filter (the query covered all time), or the claim writes the window
+    ("never ... between 9 am and 10 am", its times then held inside it)."""
+    if claim.times or _WINDOW_WORDS.search(claim.text):
+        return True
+    return not any(_bounded(view) for view in views)
 
 
 def _bounded(view: CallView) -> bool:

@@ -3,6 +3,7 @@
 nothing, when the verb (any inflection, the common irregular past tenses) or its noun
 written as one word ("failover" for "fail over", "fallback" for "falling back") is a term
 of the cited query. A verb the query did not search keeps the claim broader than its scope.
+A connective of the query ("due to") may be written in other words ("because of").
 """
 
 from __future__ import annotations
@@ -40,14 +41,25 @@ def _forms(word: str) -> set[str]:
     return found
 
 
+def _single(item: str) -> str:
+    """A stem with a doubled final consonant made single ("skipp" of "skipping" → "skip")."""
+    return item[:-1] if len(item) > 3 and item[-1] == item[-2] else item
+
+
+def _term_forms(query: str) -> set[str]:
+    """The stems of the query's terms, a doubled final consonant also single ("skipping" is
+    searched as "skip" too)."""
+    stems = [stem(word) for word in _WORD.findall(query.lower())]
+    return {*stems, *(_single(item) for item in stems)}
+
+
 def denies_searched(text: str, at: int, query: str) -> bool:
     """True when the denial starting at ``at`` of ``text`` ("never retried", "did not
     evict") denies a verb that is a term of ``query``."""
     found = _DENIED.match(text, at)
     if found is None:
         return False
-    terms = {stem(word) for word in _WORD.findall(query.lower())}
-    return bool(_forms(found.group(1)) & terms)
+    return bool(_forms(found.group(1)) & _term_forms(query))
 
 
 def named_terms(query: str, words: Iterable[str]) -> frozenset[str]:
@@ -57,8 +69,19 @@ def named_terms(query: str, words: Iterable[str]) -> frozenset[str]:
     terms = [stem(word) for word in _WORD.findall(query.lower())]
     given = [word.lower() for word in words]
     written = {form for word in given for form in _forms(word)} | set(given)
-    named = {term for term in terms if term in written}
+    named = {term for term in terms if term in written or _single(term) in written}
     for first, second in pairwise(terms):
         if first + second in written:
             named.update((first, second))
+    for phrase, others in _SAME_PHRASE.items():
+        if phrase in query.lower() and others & set(given):
+            named.update(stem(word) for word in phrase.split())
     return frozenset(named)
+
+
+_SAME_PHRASE = {
+    "due to": frozenset({"because", "owing", "caused", "result"}),
+    "because of": frozenset({"due", "owing", "caused", "result"}),
+}
+"""A connective of the query and the content word of the same connective written in other
+words ("canceling statement due to conflict" named by "cancelled because of a conflict")."""

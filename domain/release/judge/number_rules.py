@@ -18,6 +18,12 @@ import re
 from collections.abc import Sequence
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
+from factledger.domain.release.judge.computed_totals import (
+    column_total,
+    labelled_total,
+    sum_written,
+    written_ratio,
+)
 from factledger.domain.release.judge.evidence import CallView, Record
 from factledger.domain.release.judge.instants import (
     ClaimTime,
@@ -44,6 +50,8 @@ from factledger.domain.release.judge.rates import (
 )
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.respective import in_order
+from factledger.domain.release.judge.signed_values import signed_magnitude
+from factledger.domain.release.judge.status_codes import status_code_grounded
 from factledger.domain.release.judge.words import SPECIFIC_TROUBLE, TROUBLE, content_stems, stem
 
 __all__ = ["check_numbers", "check_times"]
@@ -105,6 +113,8 @@ def check_numbers(
     """Every number is in the cited calls or computed from them, bound to what it counts."""
     measured = [q for view in views for q in view.quantities if q.dimension is not None]
     for quantity, position in claim.quantities:
+        if status_code_grounded(claim, quantity, position, views):
+            continue  # "answered with a 401" of ``"status": 401``: a status, not a count
         if written_bound(claim, position, views):
             continue  # "longer than 10 minutes" naming the query's ``duration_s > 600``
         term = query_term(claim, quantity, position, views)
@@ -133,6 +143,8 @@ def check_numbers(
         found = [view for view in views if _in_view(quantity, view, claim)]
         if not found and _computed(quantity, position, claim, views):
             continue
+        if not found and signed_magnitude(claim, quantity, views):
+            continue  # "94.6 seconds behind" of an offset_ms of -94612.3
         if not found:
             return Finding(_missing(quantity, views), quantity.text)
         if per_unit_differs(claim, quantity, position, found):
@@ -203,40 +215,14 @@ def _computed(
     period."""
     if _across(quantity, views, claim) or _duration(quantity, claim, views):
         return True
-    if _sum_written(quantity, claim, views) or _column_total(quantity, views):
+    if sum_written(quantity, claim, views) or column_total(quantity, views):
+        return True
+    if labelled_total(quantity, claim, views) or written_ratio(quantity, position, claim, views):
         return True
     unit = rate_unit(claim, quantity, position)
     if unit is not None and is_rate(claim, quantity, unit, views):
         return True
     return is_period(claim, quantity, position, views)
-
-
-def _sum_written(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    """The sum of two or more of the claim's other numbers, each a value of the cited calls
-    ("65,640 (20,470 + 21,880 + 23,290)", "353: 84, 212 and 57")."""
-    parts = [
-        other
-        for other, _ in claim.quantities
-        if other is not quantity
-        and other.dimension == quantity.dimension
-        and any(holds(other, found) for view in views for found in view.quantities)
-    ]
-    if len(parts) < 2 or quantity.value <= max(p.value for p in parts):
-        return False
-    return holds(quantity, Quantity(sum(p.value for p in parts), None, ()))
-
-
-def _column_total(quantity: Quantity, views: Sequence[CallView]) -> bool:
-    """The total of one numeric column over every row of a cited SQL result."""
-    if quantity.dimension is not None:
-        return False
-    for view in views:
-        rows = [record.numbers for record in view.records] if view.record_kind == "rows" else []
-        if len(rows) < 2 or len({len(r) for r in rows}) != 1:
-            continue
-        if any(holds(quantity, Quantity(sum(c), None, ())) for c in zip(*rows, strict=True)):
-            return True
-    return False
 
 
 def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:

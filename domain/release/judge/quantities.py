@@ -234,20 +234,23 @@ def derived(
 
     Among many values (a series), a number computed from two of them needs one written in
     ``shown``, the claim's other numbers ("from 3 to 46, an increase of 43"): a small number
-    is not taken for a chance ratio of a long series."""
+    is not taken for a chance ratio of a long series. A percentage beside numbers of the
+    evidence the claim writes ("546 of its 566 requests, about 96%") is computed from one of
+    them, never from two other small values; a plain count is never a percentage."""
     target = claim.value
     measured = claim.dimension in MEASURED
     if len(values) > 1 and (total or not measured) and _close(target, sum(values), claim):
         return True
     pairs: Iterable[tuple[float, float]] = combinations(values, 2)
-    if shown is not None and len(values) > _FREE_PAIRS:
-        anchors = set(shown)
+    anchors = set(shown or ())
+    share = claim.dimension == "percent" and bool(anchors & set(values))
+    if shown is not None and (len(values) > _FREE_PAIRS or share):
         pairs = ((a, b) for a, b in combinations(values, 2) if a in anchors or b in anchors)
     for a, b in pairs:
         candidates = [a + b, abs(a - b)]
         if a and b and not measured:
             candidates += [a / b, b / a]
-            if claim.dimension in {"percent", None}:
+            if claim.dimension == "percent":
                 candidates += [100 * a / b, 100 * b / a, 100 * a / (a + b), 100 * b / (a + b)]
                 candidates += [100 * abs(a - b) / a, 100 * abs(a - b) / b]
         if any(_close(target, c, claim) for c in candidates):

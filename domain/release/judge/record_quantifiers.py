@@ -135,6 +135,19 @@ def _check_parts(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | Non
     return None
 
 
+_PART_BREAK = re.compile(r"[,;:]\s|\s[-\u2013\u2014]\s")
+
+
+def _clause_of(claim: ParsedClaim, at: int) -> tuple[int, int]:
+    """The part of the sentence the quantifier stands in, between commas, semicolons or
+    dashes (not at "and", which joins the labels of a list): a label named in another part
+    ("all three served traffic, search-replica-2 refusing 415") is said of that row alone."""
+    text = claim.text
+    start = max((m.end() for m in _PART_BREAK.finditer(text, 0, at)), default=0)
+    after = _PART_BREAK.search(text, at)
+    return start, after.start() if after else len(text)
+
+
 def check_record_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """A quantifier that spans every row of a cited result holds for each row; a part of a
     count ("only some of its 60") is not the whole of a row the claim names."""
@@ -148,7 +161,9 @@ def check_record_quantifiers(claim: ParsedClaim, views: Sequence[CallView]) -> F
             columns, rows = table_of(view)
             if len(rows) != rows_meant:
                 continue
-            labels = (_label_missing(text, [row[i] for row in rows]) for i in range(len(columns)))
+            start, end = _clause_of(claim, found.start())
+            said = text[start:end]
+            labels = (_label_missing(said, [row[i] for row in rows]) for i in range(len(columns)))
             if any(labels) or _measure_missing(claim.stems, columns, rows):
                 token = claim.text[found.start() : found.end()]
                 return Finding(GroundingReason.QUANTIFIER_UNSUPPORTED, token)

@@ -62,6 +62,9 @@ _BOUNDED: Final = re.compile(
 )
 """Before a spelled number, a bound or an approximation: held by the number and bound
 rules (a bound of the cited query, "longer than five minutes", faces it as a bound does)."""
+_APPROXIMATE: Final = re.compile(r"\b(?:about|around|roughly|nearly|almost|some)\s+$", re.I)
+"""An approximation before a spelled quantity ("about nine seconds"): it is grounded as
+"about 9 seconds" would be, within the tolerance "about" gives."""
 _PERIOD: Final = re.compile(r"\b(?:every|each|per|once\s+every|in\s+under)\s+$", re.I)
 """Before a spelled duration, words that make it a period ("every five minutes")."""
 _OFFSET: Final = re.compile(
@@ -132,7 +135,8 @@ def _spelled_spans(text: str) -> list[tuple[int, int, float, bool]]:
     spans: list[tuple[int, int, float, bool]] = []
     for m in WITH_UNIT.finditer(text):
         before = text[max(0, m.start() - 20) : m.start()]
-        if _COUNTING.search(before) or _BOUNDED.search(before) or _PERIOD.search(before):
+        bounded = _BOUNDED.search(before) and not _APPROXIMATE.search(before)
+        if _COUNTING.search(before) or bounded or _PERIOD.search(before):
             continue
         if _OFFSET.match(text, m.end()):
             continue

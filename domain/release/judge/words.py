@@ -51,8 +51,8 @@ _SPLIT = re.compile(
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
-    "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ies", "es", "s",
-    "ly", "ers", "er", "als", "al",
+    "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ers", "ies", "es",
+    "s", "ly", "er", "als", "al",
 )  # fmt: skip
 _NEGATION = _words(
     "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
@@ -77,6 +77,14 @@ _BOUND_AFTER = re.compile(
     r"higher|lower|exceed\w*)\b",
     re.IGNORECASE,
 )
+_BOUND_THAN = re.compile(
+    r"(?:\s+[\w'-]+){1,3}?\s+(?:more|less|fewer|higher|lower|longer|shorter|later|earlier|"
+    r"slower|faster|larger|smaller|greater|bigger)\s+than\s+(?:about\s+|around\s+|roughly\s+)?\d",
+    re.IGNORECASE,
+)
+"""After "no", a comparison a few words on ("no batch took more than 9,060 ms"): the "no"
+denies a larger value, not the batches (a "not" or "never" still denies its verb: "do not
+raise it higher than 60")."""
 META = _words(
     """log logs logged logging line lines entry entries row rows record records result results
     query queries queried search searched show shows showed shown see seen saw find found
@@ -99,7 +107,8 @@ MEASURE_WORDS = _words(
     increase increased increases decrease decreased decreases higher lower times took take
     takes taken roughly average averaged averages mean median half quarter twice double
     doubled tripled fold previous prior earlier later still against compared versus vs
-    above below beyond exceed exceeded exceeds nearly almost afterwards afterward already"""
+    above below beyond exceed exceeded exceeds nearly almost afterwards afterward already
+    longer shorter slower faster larger smaller bigger greater little"""
 )
 """Words that relate or measure numbers ("went from 3 to 46", "took 5 s", "twice"): the
 numbers carry the claim; these words are not required to appear in the evidence."""
@@ -239,7 +248,9 @@ def words(text: str) -> tuple[Word, ...]:
                 left = 0  # "never deploy ... without warming": warming is affirmed
                 continue
             if low in _NEGATION or low.endswith("n't"):
-                if not _BOUND_AFTER.match(clause, match.end()):
+                end = match.end()
+                bounds = low == "no" and _BOUND_THAN.match(clause, end) is not None
+                if not (_BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True  # "never above 79" bounds a number instead
                 continue
             if low in _FAIL_AFTER and found and found[-1].start >= clause_start:

@@ -71,3 +71,23 @@ def test_an_onset_is_an_edge_and_an_events_own_start_is_not() -> None:
     assert reason_of(SUPPORT, twin, JAMS) == "TIME_MISMATCH"
     honest = "The spooler printed 0 pages in the minute that started at 14:11."
     assert reason_of(SUPPORT, honest, PAGES) is None
+
+
+GROUPED: Any = sql_result(
+    "SELECT printer, MIN(jammed_at) AS first_jam, MAX(jammed_at) AS last_jam, COUNT(*) AS jams "
+    "FROM jams GROUP BY printer ORDER BY printer",
+    ["printer", "first_jam", "last_jam", "jams"],
+    [
+        ["annex", "2026-11-28 14:02:00", "2026-11-28 14:30:00", 4],
+        ["lobby", "2026-11-28 14:10:05", "2026-11-28 14:40:05", 3],
+    ],
+)
+
+
+def test_a_grouped_row_gives_its_own_first_and_last() -> None:
+    assert reason_of(SUPPORT, "The lobby printer first jammed at 14:10:05 UTC.", GROUPED) is None
+    assert reason_of(SUPPORT, "The last jam on the annex printer was at 14:30.", GROUPED) is None
+    twin = "The last jam on the annex printer was at 14:02."
+    assert reason_of(SUPPORT, twin, GROUPED) == "TIME_MISMATCH"
+    twin = "The lobby printer first jammed at 14:40:05 UTC."
+    assert reason_of(SUPPORT, twin, GROUPED) == "TIME_MISMATCH"
