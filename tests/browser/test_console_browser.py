@@ -5,7 +5,7 @@ driven by Selenium) over a real uvicorn on loopback: the run list at 1280×800 a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,16 @@ DRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "console"
 TOKEN = "console-browser-token"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def _arrived(browser: Any, at: Callable[[str], bool]) -> None:
+    """Wait for the navigation a click started (the click returns before the new page is
+    there): up to 10 s for its URL, then the new page's ``main`` to be attached."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda driver: at(driver.current_url))
+    WebDriverWait(browser, 10).until(lambda driver: driver.find_element(By.TAG_NAME, "main"))
 
 
 def _require_chromium() -> None:
@@ -109,7 +119,7 @@ def test_the_run_list_reads_at_desktop_and_phone_width_and_opens_a_run(
     _shot(browser, f"runs-{size}")
 
     browser.find_element(By.LINK_TEXT, ids["hallucinating"]).click()
-    assert browser.current_url.endswith(f"/ui/runs/{ids['hallucinating']}")
+    _arrived(browser, lambda url: url.endswith(f"/ui/runs/{ids['hallucinating']}"))
     page = browser.find_element(By.TAG_NAME, "main").text
     assert "Citations and guard verdicts" in page
     assert "UNKNOWN_TOOL_CALL: NOT_IN_RUN" in page
@@ -130,7 +140,7 @@ def test_the_filter_form_narrows_the_list_to_an_outcome(
     browser.get(f"{url}/ui/?token={TOKEN}")
     Select(browser.find_element(By.NAME, "outcome")).select_by_value("SUCCESS")
     browser.find_element(By.CSS_SELECTOR, "form.filters button").click()
-    assert "outcome=SUCCESS" in browser.current_url
+    _arrived(browser, lambda url: "outcome=SUCCESS" in url)
     text = browser.find_element(By.TAG_NAME, "main").text
     assert ids["honest"] in text
     assert ids["hallucinating"] not in text
