@@ -9,16 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from factledger.adapters.config.settings import Settings
-from tests.support.interceptor import Session, knowledge_args, session, settings_for
-
-
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
+from tests.support.interceptor import Session, knowledge_args, session
 
 
 @pytest.fixture

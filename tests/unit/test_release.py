@@ -308,15 +308,6 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.integration)])
-def store_settings(request: pytest.FixtureRequest) -> Settings:
-    if request.param == "redis":
-        return settings_for(
-            "redis", request.getfixturevalue("redis_url"), request.getfixturevalue("key_prefix")
-        )
-    return settings_for("memory")
-
-
 @pytest.fixture
 def run(store_settings: Settings) -> Iterator[Scenario]:
     with scenario(store_settings) as opened:
