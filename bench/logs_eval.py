@@ -8,9 +8,9 @@ ground truth, the corrected one when present; its ``Content`` column is mined) a
 synthetic styles of ``bench/logs_styles.py`` and the family styles of
 ``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
 ``bench/logs_families.py``, the held-out styles of ``bench/logs_heldout.py`` and the realistic
-ones of ``bench/logs_realistic.py`` and ``bench/logs_unseen5.py`` (modelled on real formats) are mined with the default
-setting and reported apart: they take no part in the leave-one-out choice (nor were they
-scored while the rules were written).
+ones of ``bench/logs_realistic.py`` and ``bench/logs_unseen5.py`` (modelled on real formats)
+are mined with the default setting and reported apart: they take no part in the
+leave-one-out choice (nor were they scored while the rules were written).
 
 Miners:
 
@@ -100,8 +100,8 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 
 _KINDS = ("loghub", "synthetic", "family", "unseen", "heldout", "realistic", "unseen5")
 _APART = ("unseen", "heldout", "realistic", "unseen5")
-"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic`` and ``unseen5`` styles never take part in
-choosing a setting."""
+"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic`` and ``unseen5`` styles never take
+part in choosing a setting."""
 
 
 def loghub_names(root: Path) -> list[str]:
