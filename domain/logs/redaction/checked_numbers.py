@@ -25,9 +25,9 @@ before it (``sort code 20-00-00 account …``, ``aadhaar verification for 2345 6
 
 A number of these shapes with no such word near it stays: order ids, offsets and counts have
 nine or twelve digits too. ``SHAPED_NUMBERS`` reads the shapes that need no word: Brazil's
-CPF ``NNN.NNN.NNN-NN`` whatever its check digits (no other value is written in that shape, and a
-mistyped CPF still points at its holder; before, one starting with ``0`` came out as a phone
-number), CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, a dotted RUT with its
+CPF ``NNN.NNN.NNN-NN`` with both check digits (one whose check fails is no CPF, one random
+number in a hundred passes: a build or batch tag of that shape stays as written, and is no
+phone either, ``phones``), CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, a dotted RUT with its
 check character, and an MBI written with its two dashes.
 """
 
@@ -45,6 +45,7 @@ __all__ = [
     "CHECKED_NUMBERS",
     "SHAPED_NUMBERS",
     "aba_valid",
+    "cpf_valid",
     "rut_valid",
     "sa_id_valid",
     "verhoeff_valid",
@@ -222,6 +223,18 @@ CHECKED_NUMBERS: Final = TextFamily(
 too common to gate on."""
 
 
+def cpf_valid(digits: str) -> bool:
+    """True for eleven digits, not all alike, with both CPF mod-11 check digits right."""
+    numbers = [int(d) for d in digits]
+    if len(numbers) != 11 or len(set(numbers)) == 1:
+        return False
+    for size in (9, 10):
+        total = sum(n * (size + 1 - i) for i, n in enumerate(numbers[:size]))
+        if (total * 10) % 11 % 10 != numbers[size]:
+            return False
+    return True
+
+
 def _cnpj_valid(digits: str) -> bool:
     numbers = [int(d) for d in digits]
     weights = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
@@ -245,11 +258,12 @@ def _shaped(match: re.Match[str]) -> str:
     if match.lastgroup == "rut":
         return _ID if rut_valid(found) else found
     digits = "".join(char for char in found if char.isdigit())
-    return _ID if len(digits) == 11 or _cnpj_valid(digits) else found
+    valid = cpf_valid(digits) if len(digits) == 11 else _cnpj_valid(digits)
+    return _ID if valid else found
 
 
 SHAPED_NUMBERS: Final = WordFamily(
-    name="CPF by shape, CNPJ and dotted RUT with their check digits, MBIs with their dashes",
+    name="CPF, CNPJ and dotted RUT with their check digits, MBIs with their dashes",
     hint=lambda shape: "-" in shape and _SHAPED_HINT(shape) is not None,
     pattern=re.compile(
         r"(?<![\w.\-/])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"
