@@ -27,8 +27,8 @@ A number of these shapes with no such word near it stays: order ids, offsets and
 nine or twelve digits too. ``SHAPED_NUMBERS`` reads the shapes that need no word: Brazil's
 CPF ``NNN.NNN.NNN-NN`` with both check digits (one whose check fails is no CPF, one random
 number in a hundred passes: a build or batch tag of that shape stays as written, and is no
-phone either, ``phones``), CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, a dotted RUT with its
-check character, and an MBI written with its two dashes.
+phone either, ``phones``), CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, a
+dotted RUT with its check character, and an MBI written with its two dashes.
 """
 
 from __future__ import annotations
