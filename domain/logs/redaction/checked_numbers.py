@@ -16,12 +16,19 @@ before it (``sort code 20-00-00 account …``, ``aadhaar verification for 2345 6
   ``tax id``;
 * **Medicare beneficiary identifiers** (MBI): eleven characters whose every position has its
   class (digit, letter without S L O I B Z, either), with or without dashes, near ``mbi``,
-  ``medicare`` or ``beneficiary``.
+  ``medicare`` or ``beneficiary``;
+* **Chilean RUT/RUN**: seven or eight digits (dotted in threes or not), a dash and the mod-11
+  check character (a digit or ``K``), near ``rut``/``run`` (upper-case ``RUN`` only);
+* **South African identity numbers**: thirteen digits whose first six are a date (``YYMMDD``),
+  whose eleventh is the citizenship digit (0 or 1) and that pass Luhn, near ``sa``, ``rsa``,
+  ``south african``, ``identity`` or ``id number``.
 
 A number of these shapes with no such word near it stays: order ids, offsets and counts have
 nine or twelve digits too. ``SHAPED_NUMBERS`` reads the shapes that need no word: Brazil's
-CPF ``NNN.NNN.NNN-NN`` and CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, and an
-MBI written with its two dashes.
+CPF ``NNN.NNN.NNN-NN`` with both check digits (one whose check fails is no CPF, one random
+number in a hundred passes: a build or batch tag of that shape stays as written, and is no
+phone either, ``phones``), CNPJ ``NN.NNN.NNN/NNNN-NN`` with both mod-11 check digits, a
+dotted RUT with its check character, and an MBI written with its two dashes.
 """
 
 from __future__ import annotations
@@ -31,9 +38,18 @@ from collections.abc import Callable
 from typing import Final
 
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.patterns import luhn_valid_any
 from factledger.domain.logs.redaction.placeholders import Placeholder
 
-__all__ = ["CHECKED_NUMBERS", "SHAPED_NUMBERS", "aba_valid", "verhoeff_valid"]
+__all__ = [
+    "CHECKED_NUMBERS",
+    "SHAPED_NUMBERS",
+    "aba_valid",
+    "cpf_valid",
+    "rut_valid",
+    "sa_id_valid",
+    "verhoeff_valid",
+]
 
 _ID: Final = Placeholder.NATIONAL_ID.value
 _ACCOUNT: Final = Placeholder.IBAN.value
@@ -43,10 +59,16 @@ _WINDOW: Final = 48
 _ROUTING: Final = frozenset({"routing", "aba", "rtn", "ach", "transit", "wire", "fedwire"})
 _SORT: Final = frozenset({"sortcode", "sort_code", "sort-code", "sort"})
 _AADHAAR: Final = frozenset({"aadhaar", "aadhar", "uidai"})
-_TAX_UPPER: Final = frozenset({"EIN", "FEIN", "TIN", "ITIN", "ATIN", "PTIN"})
+_TAX_UPPER: Final = frozenset({"EIN", "FEIN", "TIN", "ITIN", "ATIN", "PTIN", "RUN"})
+"""Naming words that count in upper case only (``ein``, ``tin``, ``run``: common words)."""
 _TAX: Final = frozenset({"taxid", "tax_id", "tax-id", "tax"})
 _MBI: Final = frozenset({"mbi", "medicare", "beneficiary"})
-_CUE_WORDS: Final = _ROUTING | _SORT | _AADHAAR | _TAX | _MBI
+_RUT: Final = frozenset({"rut", "r.u.t", "r.u.t.", "rol"})
+_SA_ID: Final = frozenset(
+    {"sa", "rsa", "african", "south-african", "south_african", "identity", "idnumber"}
+    | {"id_number", "id-number", "id_no", "id-no", "idno"}
+)
+_CUE_WORDS: Final = _ROUTING | _SORT | _AADHAAR | _TAX | _MBI | _RUT | _SA_ID
 _STRIP: Final = ":=#\"'.,;()[]{}"
 
 _L: Final = "AC-HJKMNP-RT-Y"
@@ -55,11 +77,14 @@ _MBI_SHAPE: Final = rf"[1-9][{_L}][{_L}\d]\d-?[{_L}][{_L}\d]\d-?[{_L}][{_L}]\d\d
 _MBI_FULL: Final = re.compile(_MBI_SHAPE).fullmatch
 _CANDIDATE: Final = re.compile(
     r"(?<![\w.\-/])(?:\d{2}-\d{2}-\d{2}|\d{2}-\d{7}|\d{3}-\d{2}-\d{4}"
-    r"|\d{4}[ \-]\d{4}[ \-]\d{4}|\d{6,12}|" + _MBI_SHAPE + r")(?![\w\-/]|\.\d)"
+    r"|\d{4}[ \-]\d{4}[ \-]\d{4}|\d{1,2}\.\d{3}\.\d{3}-[\dkK]|\d{7,8}-[\dkK]|\d{6,13}|"
+    + _MBI_SHAPE
+    + r")(?![\w\-/]|\.\d)"
 )
 _CUE: Final = re.compile(
     r"(?<![\w\-])(routing|aba|rtn|ach|transit|wire|fedwire|sort[ _\-]?code|aadhaa?r|uidai"
-    r"|f?ein|[iap]?tin|tax[ _\-]?id|mbi|medicare|beneficiary)"
+    r"|f?ein|[iap]?tin|tax[ _\-]?id|mbi|medicare|beneficiary|r\.?u\.?t\.?|run|rol [uú]nico"
+    r"|r?sa|south[ _\-]?african|identity|id[ _\-]?(?:number|no))"
     r"(?:[_\-](?:number|num|no|nr|id|code))?(?![\w\-])",
     re.IGNORECASE,
 )
@@ -119,12 +144,33 @@ def _mbi(value: str) -> bool:
     return _MBI_FULL(value) is not None
 
 
+def rut_valid(value: str) -> bool:
+    """True for a RUT/RUN (``12.345.678-5``, ``7654321-K``) whose check character is right."""
+    body, _, check = value.replace(".", "").partition("-")
+    if not 7 <= len(body) <= 8 or not body.isdigit() or len(check) != 1:
+        return False
+    total = sum(int(d) * (2 + i % 6) for i, d in enumerate(reversed(body)))
+    expected = "0123456789K0"[11 - total % 11]
+    return check.upper() == expected
+
+
+def sa_id_valid(value: str) -> bool:
+    """True for a South African identity number: a ``YYMMDD`` date, the citizenship digit 0
+    or 1, and Luhn."""
+    if len(value) != 13 or not value.isdigit() or value[10] not in "01":
+        return False
+    month, day = int(value[2:4]), int(value[4:6])
+    return 1 <= month <= 12 and 1 <= day <= 31 and luhn_valid_any(value)
+
+
 _CHECKS: Final[tuple[tuple[frozenset[str], Callable[[str], bool], str], ...]] = (
     (_ROUTING, aba_valid, _ACCOUNT),
     (_SORT | {"sort code"}, _sort_code, _ACCOUNT),
     (_AADHAAR, _aadhaar, _ID),
     (_UPPER_ONLY | _TAX | {"tax id"}, _tax, _ID),
     (_MBI, _mbi, _ID),
+    (_RUT | {"run", "rol unico", "rol único"}, rut_valid, _ID),
+    (_SA_ID | {"south african", "id number", "id no", "id-no", "id_no"}, sa_id_valid, _ID),
 )
 """Per kind of number: the words that name it, its check, and its placeholder."""
 
@@ -134,7 +180,7 @@ def _checked(text: str) -> str:
     position = 0
     for cue in _CUE.finditer(text):
         word = cue.group(1)
-        lowered = word.lower()
+        lowered = re.sub(r"\s+", " ", word.lower())
         if lowered in _UPPER_ONLY and word != word.upper():
             continue  # ``ein``, ``tin``: common words in lower case
         checks = [(test, mark) for names, test, mark in _CHECKS if lowered in names]
@@ -177,9 +223,10 @@ CHECKED_NUMBERS: Final = TextFamily(
 too common to gate on."""
 
 
-def _cpf_valid(digits: str) -> bool:
+def cpf_valid(digits: str) -> bool:
+    """True for eleven digits, not all alike, with both CPF mod-11 check digits right."""
     numbers = [int(d) for d in digits]
-    if len(set(numbers)) == 1:
+    if len(numbers) != 11 or len(set(numbers)) == 1:
         return False
     for size in (9, 10):
         total = sum(n * (size + 1 - i) for i, n in enumerate(numbers[:size]))
@@ -200,7 +247,7 @@ def _cnpj_valid(digits: str) -> bool:
 
 
 _SHAPED_HINT: Final = re.compile(
-    r"000\.000\.000-00|00\.000\.000/0000-00|0[A-Z][A-Z0]0-[A-Z][A-Z0]0-[A-Z]{2}00"
+    r"000\.000\.000-00|00\.000\.000/0000-00|0?0\.000\.000-[0Kk]|0[A-Z][A-Z0]0-[A-Z][A-Z0]0-[A-Z]{2}00"
 ).search
 
 
@@ -208,16 +255,19 @@ def _shaped(match: re.Match[str]) -> str:
     found = match.group(0)
     if match.lastgroup == "mbi":
         return _ID
+    if match.lastgroup == "rut":
+        return _ID if rut_valid(found) else found
     digits = "".join(char for char in found if char.isdigit())
-    valid = _cpf_valid(digits) if len(digits) == 11 else _cnpj_valid(digits)
+    valid = cpf_valid(digits) if len(digits) == 11 else _cnpj_valid(digits)
     return _ID if valid else found
 
 
 SHAPED_NUMBERS: Final = WordFamily(
-    name="CPF and CNPJ with their check digits, MBIs with their dashes",
+    name="CPF, CNPJ and dotted RUT with their check digits, MBIs with their dashes",
     hint=lambda shape: "-" in shape and _SHAPED_HINT(shape) is not None,
     pattern=re.compile(
         r"(?<![\w.\-/])(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"
+        r"|(?P<rut>\d{1,2}\.\d{3}\.\d{3}-[\dkK])"
         rf"|(?P<mbi>[1-9][{_L}][{_L}\d]\d-[{_L}][{_L}\d]\d-[{_L}][{_L}]\d\d))(?![\w\-/]|\.\d)"
     ),
     replace=_shaped,

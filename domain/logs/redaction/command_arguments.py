@@ -30,7 +30,7 @@ from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
-__all__ = ["COMMAND_ARGUMENTS"]
+__all__ = ["COMMAND_ARGUMENTS", "command_name", "secret_value", "shell_segments"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _SNMP: Final = frozenset({"-A", "-X", "-c"})
@@ -320,3 +320,11 @@ COMMAND_ARGUMENTS: Final = TextFamily(
     probe=lambda lowered: " " in lowered,
     apply=_apply,
 )
+
+
+shell_segments: Final = _segments
+"""The commands of a text as shell words (``(start, end, word)``), each with its separator."""
+command_name: Final = _name
+"""The command a word names: its last path part, lower case, without ``.exe``."""
+secret_value: Final = _secret_value
+"""True when an argument is a value, not a prompt or a reference (``*``, ``-``, ``$VAR``)."""

@@ -5,6 +5,12 @@ before a random body of 20 or more letters and digits. The body is random when i
 letters and digits, is not hexadecimal (hashes, trace and request ids stay), is not a ULID,
 and its characters carry at least 3.5 bits each. The prefix stays, the body is replaced.
 
+A hex body after a prefix (``pplx-3f9a…``) is a key when it is long (32 characters or more),
+mixes letters and digits, carries at least 3 bits per character, and its length is no
+digest's or id's (24 an ObjectId, 32 an MD5 or trace id, 40 a SHA-1 or commit, 56, 64, 96,
+128 the SHA-2 family): those lengths stay whatever the prefix (``sha256-…``, ``req-…``,
+``release-…``) unless the prefix is a credential word (``token-…``, ``secret_…``).
+
 A base64 line of 40 or more characters with upper case, lower case and digits is key
 material (a line of a PEM or PGP block, an SSH key) whatever its entropy: long runs of ``A``
 in DER encodings lower the entropy of real key lines.
@@ -19,8 +25,9 @@ from typing import Final
 
 from factledger.domain.logs.redaction.family import WordFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
+from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
-__all__ = ["BASE64_LINES", "VENDOR_KEYS", "fingerprint", "random_body"]
+__all__ = ["BASE64_LINES", "VENDOR_KEYS", "fingerprint", "hex_key", "random_body"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _HEX: Final = re.compile(r"[0-9a-f]+|[0-9A-F]+").fullmatch
@@ -50,8 +57,22 @@ def random_body(body: str) -> bool:
     return _entropy(body) >= 3.5
 
 
+_ID_LENGTHS: Final = frozenset({24, 32, 40, 56, 64, 96, 128})
+"""Lengths of hex digests and ids (ObjectId, MD5 and trace ids, SHA-1, SHA-2)."""
+
+
+def hex_key(prefix: str, body: str) -> bool:
+    """True when a hex body after a prefix is a key (see the module text)."""
+    if len(body) < 32 or _HEX(body) is None or body.isdigit() or body.isalpha():
+        return False
+    if len(body) in _ID_LENGTHS and not is_secret_key(prefix.rstrip("_-")):
+        return False
+    return _entropy(body.lower()) >= 3.0
+
+
 def _vendor(match: re.Match[str]) -> str:
-    if not random_body(match.group("body")):
+    body = match.group("body")
+    if not random_body(body) and not hex_key(match.group("prefix"), body):
         return match.group(0)
     return match.group("prefix") + _SECRET
 

@@ -18,6 +18,9 @@ from factledger.domain.logs.redaction.placeholders import Placeholder
 __all__ = ["NATIONAL_PHONES"]
 
 _PHONE: Final = Placeholder.PHONE.value
+_CPF_SHAPE: Final = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}").fullmatch
+"""Brazil's CPF as written (``012.345.678-90``): never a phone, even when it starts with a
+trunk ``0``; ``checked_numbers`` masks it when its check digits hold, else it stays (a tag)."""
 _NATIONAL: Final = re.compile(
     r"(?<![\w.+\-/:])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .\-/]|00[1-9]\d{0,2}[ .\-]\d{1,4}[ .\-])"
     r"\d{2,8}(?:[ .\-]\d{2,8}){0,3}(?![\w.\-/:]|,\d)"
@@ -26,6 +29,8 @@ _NATIONAL: Final = re.compile(
 
 def _national(match: re.Match[str]) -> str:
     found = match.group(0)
+    if _CPF_SHAPE(found) is not None:
+        return found
     digits = sum(1 for char in found if char.isdigit())
     if found.startswith("00") and found[2:3].isdigit() and found[2] != "0":
         return _PHONE if 11 <= digits <= 17 else found  # 00 and a country code: international

@@ -48,6 +48,7 @@ from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 from factledger.domain.logs.redaction.query_codes import QUERY_CODES
+from factledger.domain.logs.redaction.secret_setters import SECRET_SETTERS
 from factledger.domain.logs.redaction.word_spellings import (
     CI_MASKED,
     HEX_VENDOR_KEYS,
@@ -85,6 +86,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
+    SECRET_SETTERS,
     SHORT_FLAGS,
     COMMAND_ARGUMENTS,
     SECRET_PHRASES,
