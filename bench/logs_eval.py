@@ -8,9 +8,9 @@ ground truth, the corrected one when present; its ``Content`` column is mined) a
 synthetic styles of ``bench/logs_styles.py`` and the family styles of
 ``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
 ``bench/logs_families.py``, the held-out styles of ``bench/logs_heldout.py`` and the realistic
-ones of ``bench/logs_realistic.py`` and ``bench/logs_unseen5.py`` (modelled on real formats)
-are mined with the default setting and reported apart: they take no part in the
-leave-one-out choice (nor were they scored while the rules were written).
+ones of ``bench/logs_realistic.py``, ``bench/logs_unseen5.py`` and ``bench/logs_unseen6.py``
+(modelled on real formats) are mined with the default setting and reported apart: they take
+no part in the leave-one-out choice (nor were they scored while the rules were written).
 
 Miners:
 
@@ -53,6 +53,7 @@ from bench.logs_loo import Corpus, grouping_scores, leave_one_out  # noqa: E402
 from bench.logs_realistic import REALISTIC_STYLES, realistic_corpus  # noqa: E402
 from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
 from bench.logs_unseen5 import UNSEEN5_STYLES, unseen5_corpus  # noqa: E402
+from bench.logs_unseen6 import UNSEEN6_STYLES, unseen6_corpus  # noqa: E402
 from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
 from factledger.domain.logs.template_merge import DEFAULT_MERGE, MergeSettings  # noqa: E402
 
@@ -98,10 +99,10 @@ MINERS: tuple[tuple[str, Miner], ...] = (
 )
 
 
-_KINDS = ("loghub", "synthetic", "family", "unseen", "heldout", "realistic", "unseen5")
-_APART = ("unseen", "heldout", "realistic", "unseen5")
-"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic`` and ``unseen5`` styles never take
-part in choosing a setting."""
+_KINDS = ("loghub", "synthetic", "family", "unseen", "heldout", "realistic", "unseen5", "unseen6")
+_APART = ("unseen", "heldout", "realistic", "unseen5", "unseen6")
+"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic``, ``unseen5`` and ``unseen6``
+styles never take part in choosing a setting."""
 
 
 def loghub_names(root: Path) -> list[str]:
@@ -140,6 +141,10 @@ def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str]
         corpus = unseen5_corpus(style, synthetic_lines)
         messages = [message for message, _ in corpus]
         found.append(("unseen5", style, messages, [truth for _, truth in corpus]))
+    for style in UNSEEN6_STYLES:
+        corpus = unseen6_corpus(style, synthetic_lines)
+        messages = [message for message, _ in corpus]
+        found.append(("unseen6", style, messages, [truth for _, truth in corpus]))
     return found
 
 
