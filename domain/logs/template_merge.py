@@ -41,6 +41,7 @@ from factledger.domain.logs.template_words import (
     enclosed_variable,
     is_unit,
     key_of,
+    quoted_values,
 )
 
 __all__ = [
@@ -149,15 +150,14 @@ def _merge_round(
             if number in twins:
                 _union(parent, members)
                 continue
-            words = group[members[0]]
-            after = position > 0 and words[position - 1] == VARIABLE
+            before = group[members[0]][position - 1] if position else ""
             values = [group[index][position] for index in members]
             sizes = [
                 (breadth[index].get(position, 1), messages.get(" ".join(group[index]), 1))
                 for index in members
             ]
-            if _is_variable(values, after, settings) and not _is_kind(
-                values, after, sizes, settings, places
+            if _is_variable(values, before == VARIABLE, settings) and not _is_kind(
+                values, before, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
@@ -218,15 +218,16 @@ def _breadths(
 
 def _is_kind(
     values: Sequence[str],
-    after_variable: bool,
+    before: str,
     sizes: Sequence[tuple[int, int]],
     settings: MergeSettings,
     places: Places,
 ) -> bool:
-    """Whether the words siblings hold at a position are the kinds of one event rather than
-    a parameter: none holds a variable, neither the keyed nor the unit rule names them,
-    fewer than half of them stand at another place of the batch too (words the source
-    writes in several templates are values of one type), and either
+    """Whether the words siblings hold at a position (after the word ``before``, ``""`` at
+    the first) are the kinds of one event rather than a parameter: none holds a variable,
+    neither the keyed nor the unit rule names them, they are not quoted values
+    (``quoted_values``), fewer than half of them stand at another place of the batch too
+    (words the source writes in several templates are values of one type), and either
 
     * each is the same word in ``min_values`` times as many templates as there are words
       (half of the siblings at least): a word that stays put while others vary that much is
@@ -237,8 +238,9 @@ def _is_kind(
       once, are the template's own (``VM Started`` / ``VM Stopped``).
 
     ``sizes``: each sibling's breadth (``_breadths``) and count of messages."""
-    if any(VARIABLE in value for value in values):
+    if any(VARIABLE in value for value in values) or quoted_values(values, before):
         return False
+    after_variable = before == VARIABLE
     distinct = len(set(values))
     keys = {key_of(value) for value in values}
     if distinct >= settings.keyed_values and len(keys) == 1 and "" not in keys:

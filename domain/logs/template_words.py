@@ -13,6 +13,7 @@ __all__ = [
     "enclosed_variable",
     "is_unit",
     "key_of",
+    "quoted_values",
 ]
 
 VARIABLE: Final = "<*>"
@@ -21,6 +22,8 @@ _CLOSERS: Final = ")]}'\",;:."
 # The longest word read as a unit (B, KB, ms): longer words after a number are the
 # template's own (opened / closed).
 _UNIT_LENGTH: Final = 3
+_QUOTES: Final = "'\""
+_AFTER_QUOTE: Final = ",;:."
 
 
 _DOUBLES: Final = tuple(VARIABLE + between + VARIABLE for between in (" ", ", ", "; "))
@@ -40,6 +43,23 @@ def is_unit(word: str) -> bool:
     """A short word of letters, maybe followed by punctuation (``KB,``)."""
     core = word.rstrip(",;:.)]}'\"")
     return 0 < len(core) <= _UNIT_LENGTH and core.isalpha()
+
+
+def quoted_values(values: Sequence[str], before: str) -> bool:
+    """Whether every word is one whole quoted value (``"cozo"``, ``'x',``): a value the source
+    quoted, a name or an identifier, never the kind of an event by itself. Not after a
+    quoted key (``"op":``): in a document whose every string is quoted, quotes say nothing."""
+    key = before.lstrip("([{")
+    if key[:1] in _QUOTES and key.endswith(":"):
+        return False
+    for value in values:
+        core = value.rstrip(_AFTER_QUOTE)
+        quote = core[:1]
+        if len(core) < 3 or quote not in _QUOTES or core[-1] != quote:
+            return False
+        if quote in core[1:-1]:
+            return False
+    return True
 
 
 def key_of(word: str) -> str:

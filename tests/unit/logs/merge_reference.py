@@ -230,8 +230,7 @@ def _merge_round(
             if number in twins:
                 _union(parent, members)
                 continue
-            words = group[members[0]]
-            after = position > 0 and words[position - 1] == VARIABLE
+            before = group[members[0]][position - 1] if position else ""
             values = [group[index][position] for index in members]
             sizes = [
                 (
@@ -240,8 +239,8 @@ def _merge_round(
                 )
                 for index in members
             ]
-            if _is_variable(values, after, settings) and not _is_kind(
-                values, after, sizes, settings, places
+            if _is_variable(values, before == VARIABLE, settings) and not _is_kind(
+                values, before, sizes, settings, places
             ):
                 _union(parent, members)
         for members in _components(parent):
