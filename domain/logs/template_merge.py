@@ -13,8 +13,9 @@ the position is variable:
 * there are at least ``min_values`` different values.
 
 When nothing merges so, the stages of ``template_gaps`` (absorb, then one differing stretch)
-are asked, and when they too find nothing, once a batch, the merge over two differing
-stretches of ``template_pairs``; the rounds then go on until nothing changes.
+are asked, then the merge of a key's value written last of ``template_tails``, and when they
+too find nothing, once a batch, the merge over two differing stretches of ``template_pairs``;
+the rounds then go on until nothing changes.
 
 A merge can make two variables adjacent (``<*> <*>`` becomes ``<*>``), changing the length,
 so the rounds repeat until nothing changes. Everything depends on the batch only: no word
@@ -33,6 +34,7 @@ from attrs import frozen
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import (
     VARIABLE,
@@ -108,6 +110,8 @@ def merge_templates(
                 quiet_absorb = forms
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
+            if not renamed:
+                renamed = merge_tails(forms, messages, settings.min_values, settings.gap_context)
             if not renamed and not paired:
                 renamed = merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True

@@ -30,6 +30,7 @@ from factledger.domain.logs.template_merge import (
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import VARIABLE, collapse
 
@@ -63,6 +64,8 @@ def reference_merge_templates(
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
             renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
+            if not renamed:
+                renamed = merge_tails(forms, seen[1], settings.min_values, settings.gap_context)
             if not renamed and not paired:
                 renamed = reference_merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True

@@ -20,6 +20,7 @@ MINING_MODULES = (
     "template_pairs.py",
     "template_places.py",
     "template_twins.py",
+    "template_tails.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")

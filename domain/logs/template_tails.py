@@ -1,0 +1,71 @@
+"""The merge of a batch's templates over a key's value written last: templates that share
+every word up to a word that is a bare ``key:`` (at least ``context`` words without a
+variable up to it) and differ in what follows, in their lengths too, are one template, what
+follows becoming one variable, when
+
+* at least ``values`` of them stand for one message each: a value of an open set, each seen
+  once (statement texts, free text after ``reason:``); or
+* what follows is a lone variable in one of them and words in two others at least: the
+  position holds values the shapes saw in some lines (``Wake reason: <*>``, ``Wake reason:
+  RTC (Alarm)``).
+
+Words after a key seen again and again, none of them a variable, stay the template's own
+(``program interrupt: fp cr field <*>`` / ``program interrupt: illegal instruction <*>``).
+The longest shared head is taken first and a template is merged at most once a call.
+Everything depends on the batch only, never on the order of the templates.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+from factledger.domain.logs.template_words import VARIABLE, key_of
+
+__all__ = ["merge_tails"]
+
+_Words = tuple[str, ...]
+# The tails (other than the lone variable) that join a lone variable after one key.
+_BESIDE_LONE: Final = 2
+
+
+def merge_tails(
+    forms: Iterable[str], messages: Mapping[str, int], values: int, context: int
+) -> dict[str, str]:
+    """Forms merged over what follows a shared ``key:`` → what they become. ``messages``:
+    how many messages each form stands for (one when not given)."""
+    heads: dict[_Words, list[tuple[str, _Words]]] = defaultdict(list)
+    for form in sorted(forms):
+        words = tuple(form.split(" "))
+        constant = 0
+        for at, word in enumerate(words[:-1]):
+            if VARIABLE in word:
+                continue
+            constant += 1
+            if constant >= context and word.endswith(":") and key_of(word) == word:
+                heads[words[: at + 1]].append((form, words[at + 1 :]))
+    chosen = []
+    for head, members in heads.items():
+        if _merges(members, messages, values):
+            shared = sum(VARIABLE not in word for word in head)
+            chosen.append((-shared, head, members))
+    chosen.sort(key=lambda item: item[:2])
+    renamed: dict[str, str] = {}
+    for _, head, members in chosen:
+        merged = " ".join((*head, VARIABLE))
+        for form, _tail in members:
+            if form not in renamed and form != merged:
+                renamed[form] = merged
+    return renamed
+
+
+def _merges(members: list[tuple[str, _Words]], messages: Mapping[str, int], values: int) -> bool:
+    """Whether the tails after one head are values of its key (see the module)."""
+    tails = {tail for _, tail in members}
+    if len({len(tail) for tail in tails}) < 2:
+        return False
+    if (VARIABLE,) in tails and len(tails) > _BESIDE_LONE:
+        return True
+    once = sum(messages.get(form, 1) == 1 for form, _ in members)
+    return once >= max(values, 2)

@@ -1,0 +1,60 @@
+"""The value of a key written last, of any length (a statement, a reason of several words):
+templates that share every word up to a ``key:`` and differ after it are one template when
+what follows takes many values seen once each, or when it is a variable in some of them.
+Words after a key seen again and again, none of them a variable, stay the template's own.
+Invented vocabularies only."""
+
+from __future__ import annotations
+
+from factledger.domain.logs.mining import mine_templates
+from factledger.domain.logs.template_merge import merge_templates
+from factledger.domain.logs.template_tails import merge_tails
+
+_TAILS = (
+    "FETCH ALL FROM <*>",
+    "MOVE <*> TO shelf",
+    "COUNT rows IN <*> WHERE tag = <*>",
+    "DROP <*>",
+    "LIST <*> BY owner",
+)
+
+
+def test_a_value_of_many_lengths_after_a_key_each_seen_once_is_one_variable() -> None:
+    templates = [f"NOTE: took <*> ms order: {tail}" for tail in _TAILS]
+    assert set(merge_templates(templates).values()) == {"NOTE: took <*> ms order: <*>"}
+
+
+def test_a_trailing_value_that_is_a_variable_in_some_lines_takes_the_others() -> None:
+    templates = ["Woke cause: <*>", "Woke cause: LID (Opened)", "Woke cause: TMR (Timer)"]
+    merged = merge_templates(dict.fromkeys(templates, 20))
+    assert set(merged.values()) == {"Woke cause: <*>"}
+
+
+def test_words_after_a_key_seen_again_and_again_stay_the_template_s_own() -> None:
+    tails = ("bad opcode", "bad opcode field", "stack overflow", "odd alignment trap")
+    templates = [f"core trap: {tail} <*>" for tail in tails]
+    merged = merge_templates(dict.fromkeys(templates, 5))
+    assert merged == {template: template for template in templates}
+
+
+def test_words_seen_once_after_a_word_that_is_no_key_stay_apart() -> None:
+    forms = {f"NOTE: took <*> ms ordering {tail}" for tail in _TAILS}
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_a_key_needs_shared_words_before_it() -> None:
+    forms = {f"order: {tail}" for tail in _TAILS}
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_tails_of_one_length_are_left_to_the_sibling_merge() -> None:
+    forms = {f"NOTE: order: {word} <*>" for word in ("FETCH", "MOVE", "DROP", "LIST")}
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_statements_of_a_mined_batch_are_one_template() -> None:
+    messages = [
+        f"NOTE:  took {n}.5 ms  order: {tail.replace('<*>', f'x{n}')}"
+        for n, tail in enumerate(_TAILS)
+    ]
+    assert set(mine_templates(messages)) == {"NOTE: took <*> ms order: <*>"}
