@@ -34,6 +34,7 @@ from attrs import frozen
 from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_quotes import join_quoted, unjoin
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_words import (
@@ -41,8 +42,10 @@ from factledger.domain.logs.template_words import (
     collapse,
     collapse_lists,
     enclosed_variable,
+    has_constant,
     is_unit,
     key_of,
+    narrowed,
     quoted_values,
 )
 
@@ -88,9 +91,19 @@ def merge_templates(
     """For each template of a batch, the template it is merged into (itself when none).
 
     ``templates``: one per message (repeated), or each once with its count of messages.
+    A quoted value of several words is one word of its template (``template_quotes``).
     A stage that found nothing to merge in a set of forms is, on a later set, asked only
     about what changed since (a pair or sibling set of unchanged forms merges or not alike)."""
-    counts = templates if isinstance(templates, Mapping) else Counter(templates)
+    given = templates if isinstance(templates, Mapping) else Counter(templates)
+    counts: Counter[str] = Counter()
+    for template, count in given.items():
+        counts[join_quoted(template)] += count
+    merged = _merge_forms(counts, settings)
+    return {template: unjoin(merged[join_quoted(template)]) for template in given}
+
+
+def _merge_forms(counts: Mapping[str, int], settings: MergeSettings) -> dict[str, str]:
+    """``merge_templates`` over templates whose quoted values are joined."""
     distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
@@ -155,7 +168,7 @@ def _merge_round(
                 _union(parent, members)
                 continue
             before = group[members[0]][position - 1] if position else ""
-            values = [group[index][position] for index in members]
+            values, before = narrowed([group[index][position] for index in members], before)
             sizes = [
                 (breadth[index].get(position, 1), messages.get(" ".join(group[index]), 1))
                 for index in members
@@ -330,14 +343,16 @@ def _siblings(
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(VARIABLE not in word for word in rest) >= min_context
+        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
     ]
 
 
-def _is_variable(values: list[str], after_variable: bool, settings: MergeSettings) -> bool:
+def _is_variable(values: Sequence[str], after_variable: bool, settings: MergeSettings) -> bool:
     """Whether the words siblings hold at one position make it a parameter."""
     if settings.subsume and any(VARIABLE in value for value in values):
-        return True
+        keys = {key_of(value) for value in values}
+        if len(keys) == 1 or "" in keys:
+            return True
     distinct = set(values)
     if len(distinct) >= settings.min_values:
         return True

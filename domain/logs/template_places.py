@@ -1,7 +1,8 @@
 """Where the words of a batch's templates stand.
 
 A word's *place* is its position in a template together with the template's first word
-(none for the first word itself). The words that tell the kinds of one event apart
+(none for the first word itself), and for a word of a quoted value of several words
+(``template_quotes``) its place in that value. The words that tell the kinds of one event apart
 (``opened`` / ``closed`` of ``Session <*> opened for bob``) stand at one place whatever else
 varies; a value of a type the source writes in several of its templates (a request method,
 a state, a user name) stands at several. The batch merge reads this to tell the kinds of an
@@ -13,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from factledger.domain.logs.template_words import VARIABLE, key_of
+from factledger.domain.logs.template_words import JOINER, VARIABLE, key_of
 
 __all__ = ["Places"]
 
-_Place = tuple[str, int, int]
+_Place = tuple[str, int, int, int]
 
 
 class Places:
@@ -43,9 +44,14 @@ def _index(forms: Iterable[str]) -> dict[str, set[_Place]]:
         first = words[0]
         size = len(words)
         for position, word in enumerate(words):
+            if JOINER in word:
+                for part, inner in enumerate(word.split(JOINER)):
+                    if VARIABLE not in inner:
+                        _add(index, inner, (first if position else "", position, size, part))
+                continue
             if VARIABLE in word:
                 continue
-            place = (first if position else "", position, size)
+            place = (first if position else "", position, size, 0)
             _add(index, word, place)
             key = key_of(word)
             if key and len(key) < len(word):

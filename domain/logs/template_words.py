@@ -6,17 +6,22 @@ from collections.abc import Sequence
 from typing import Final
 
 __all__ = [
+    "JOINER",
     "VARIABLE",
     "collapse",
     "collapse_lists",
     "common_length",
     "enclosed_variable",
+    "has_constant",
     "is_unit",
     "key_of",
+    "narrowed",
     "quoted_values",
 ]
 
 VARIABLE: Final = "<*>"
+# Joins the words of a quoted value of several words into one (``template_quotes``).
+JOINER: Final = "\x1f"
 _OPENERS: Final = "([{'\""
 _CLOSERS: Final = ")]}'\",;:."
 # The longest word read as a unit (B, KB, ms): longer words after a number are the
@@ -47,10 +52,12 @@ def is_unit(word: str) -> bool:
 
 def quoted_values(values: Sequence[str], before: str) -> bool:
     """Whether every word is one whole quoted value (``"cozo"``, ``'x',``): a value the source
-    quoted, a name or an identifier, never the kind of an event by itself. Not after a
-    quoted key (``"op":``): in a document whose every string is quoted, quotes say nothing."""
+    quoted, a name or an identifier, never the kind of an event by itself. Not first
+    (``before`` empty: a quoted message that starts a line is the event's own words), nor
+    after a quoted key (``"op":``): in a document whose every string is quoted, quotes say
+    nothing."""
     key = before.lstrip("([{")
-    if key[:1] in _QUOTES and key.endswith(":"):
+    if not key or (key[:1] in _QUOTES and key.endswith(":")):
         return False
     for value in values:
         core = value.rstrip(_AFTER_QUOTE)
@@ -60,6 +67,32 @@ def quoted_values(values: Sequence[str], before: str) -> bool:
         if quote in core[1:-1]:
             return False
     return True
+
+
+def narrowed(values: Sequence[str], before: str) -> tuple[Sequence[str], str]:
+    """The words that decide a position whose values are quoted values of several words
+    (``template_quotes``) of one length that differ in one of their words only (``"GET
+    <*>"`` / ``"POST <*>"``): those words and the word before them; else the values and
+    ``before`` as given."""
+    if not any(JOINER in value for value in values):
+        return values, before
+    parts = [value.split(JOINER) for value in values]
+    if len({len(words) for words in parts}) > 1:
+        return values, before
+    columns = list(zip(*parts, strict=True))
+    differing = [at for at, column in enumerate(columns) if len(set(column)) > 1]
+    if len(differing) != 1:
+        return values, before
+    at = differing[0]
+    return columns[at], columns[at - 1][0] if at else before
+
+
+def has_constant(word: str) -> bool:
+    """Whether a word holds no variable, or is a quoted value one of whose words holds none
+    (``"GET <*>"``): a word siblings share as context."""
+    if VARIABLE not in word:
+        return True
+    return JOINER in word and any(VARIABLE not in part for part in word.split(JOINER))
 
 
 def key_of(word: str) -> str:
@@ -102,14 +135,20 @@ def common_length(first: Sequence[str], second: Sequence[str]) -> int:
     return size
 
 
+def _quoted_field(word: str) -> bool:
+    """A word that is one double-quoted value, with nothing after the closing quote."""
+    return len(word) > 1 and word[0] == word[-1] == '"'
+
+
 def collapse_lists(template: str) -> str:
     """A list written as one item: a run of repeats of one word, or of one pair of words,
-    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once."""
+    holding a variable (``blk_<*> blk_<*>``, ``<*> <ok> <*> <ok>``) is written once. Quoted
+    words apart by spaces only (``"<*>" "<*>"``) are fields, not a list: they stay."""
     words = template.split(" ")
     out: list[str] = []
     for word in words:
         if VARIABLE in word:
-            if out and out[-1] == word:
+            if out and out[-1] == word and not _quoted_field(word):
                 continue
             if len(out) >= 3 and out[-2] == word and out[-3] == out[-1]:
                 continue

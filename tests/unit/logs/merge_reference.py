@@ -30,9 +30,10 @@ from factledger.domain.logs.template_merge import (
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
+from factledger.domain.logs.template_quotes import join_quoted, unjoin
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
-from factledger.domain.logs.template_words import VARIABLE, collapse
+from factledger.domain.logs.template_words import VARIABLE, collapse, has_constant, narrowed
 
 __all__ = [
     "reference_absorb",
@@ -51,7 +52,7 @@ def reference_merge_templates(
     templates: Sequence[str], settings: MergeSettings = DEFAULT_MERGE
 ) -> dict[str, str]:
     """``merge_templates`` over the plain stages."""
-    counts = Counter(templates)
+    counts = Counter(join_quoted(template) for template in templates)
     distinct = list(counts)
     current = {template: template for template in distinct}
     forms = set(distinct)
@@ -74,7 +75,7 @@ def reference_merge_templates(
         forms = set(renamed.values()) | (forms - renamed.keys())
         for template, form in current.items():
             current[template] = renamed.get(form, form)
-    return current
+    return {template: unjoin(current[join_quoted(template)]) for template in templates}
 
 
 def reference_absorb(forms: set[str]) -> dict[str, str]:
@@ -234,7 +235,7 @@ def _merge_round(
                 _union(parent, members)
                 continue
             before = group[members[0]][position - 1] if position else ""
-            values = [group[index][position] for index in members]
+            values, before = narrowed([group[index][position] for index in members], before)
             sizes = [
                 (
                     _breadth(group, found, support, index, position),
@@ -277,5 +278,5 @@ def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int)
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(VARIABLE not in word for word in rest) >= min_context
+        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
     ]

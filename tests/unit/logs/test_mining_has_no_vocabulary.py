@@ -21,6 +21,7 @@ MINING_MODULES = (
     "template_places.py",
     "template_twins.py",
     "template_tails.py",
+    "template_quotes.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")

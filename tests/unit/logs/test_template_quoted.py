@@ -38,3 +38,9 @@ def test_a_word_with_a_quote_inside_is_not_a_quoted_value() -> None:
     templates = [f'FATAL: shelf {name}="x" is not stocked' for name in _NAMES]
     merged = merge_templates(dict.fromkeys(templates, 9))
     assert merged == {template: template for template in templates}
+
+
+def test_quoted_words_that_start_the_line_stay_kinds() -> None:
+    templates = [f'"{name}" is not stocked' for name in _NAMES]
+    merged = merge_templates(dict.fromkeys(templates, 9))
+    assert merged == {template: template for template in templates}
