@@ -6,7 +6,8 @@ configuration for every source:
   punctuation around it, the key of ``key=value`` / ``key:value`` (``(uid=<*>)``) and a
   leading name joined by ``.``, ``_`` or ``-`` (``core.<*>``, ``blk_<*>``); ``host.name:port``
   is an address, wholly a variable; a path (``/var/x``, ``C:\\x``, ``./x``) is a variable;
-* a placeholder written by redaction (``<IP>``, ``<SECRET>`` …) is a variable like a number;
+* a placeholder written by redaction (``<IP>``, ``<SECRET>`` …) is a variable like a number
+  (only those: ``<NOSRV>`` is a word of the line);
 * a ``ctime`` timestamp (``Thu Aug <*>``: two capitalised three-letter words before a
   variable) is one variable;
 * a run of variables is one variable, and a list is one item (``blk_<*> blk_<*>`` →
@@ -23,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.template_merge import (
     VARIABLE,
     collapse,
@@ -38,7 +40,9 @@ __all__ = [
     "template_of_masked",
 ]
 
-_DIGIT: Final = re.compile(r"\d|<[A-Z_]{2,12}>").search
+_DIGIT: Final = re.compile(
+    "|".join((r"\d", *(re.escape(placeholder.value) for placeholder in Placeholder)))
+).search
 _PATH: Final = re.compile(r"(?:[A-Za-z]:\\|~?/|\.{1,2}/|\\\\)").match
 _KEY_PREFIX: Final = re.compile(r"([A-Za-z_][A-Za-z_.\-]*[=:])(.+)$").match
 _NAMED: Final = re.compile(r"([A-Za-z]{2,}[._\-]*[._])-?\d").match
