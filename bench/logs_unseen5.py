@@ -3,9 +3,10 @@ on real ones, true templates known by construction (deterministic: seeded).
 
     unseen5_corpus("klog", 2000) → [(message, template id), ...]
 
-They were written before the miner rules of ADR 0039 were changed, measured before and
-after, and not edited since: ``bench/logs_eval.py`` mines them with the default setting and
-reports them apart; they take no part in choosing a rule or a setting.
+They were written before the miner rules of ADR 0037, and are development data of those
+rules (measured before and after each); they are not edited to fit the miner.
+``bench/logs_eval.py`` mines them with the default setting and reports them apart; they take
+no part in choosing a setting.
 
 * ``klog``: Kubernetes kubelet lines in klog's structured form (``"Pod status updated"
   pod="ns/name" status="Running"``): a quoted message of several words is the template's
