@@ -37,6 +37,7 @@ from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_quotes import join_quoted, unjoin
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
+from factledger.domain.logs.template_union import components, union
 from factledger.domain.logs.template_words import (
     VARIABLE,
     collapse,
@@ -165,7 +166,7 @@ def _merge_round(
             if members[-1] < 0:
                 continue
             if number in twins:
-                _union(parent, members)
+                union(parent, members)
                 continue
             before = group[members[0]][position - 1] if position else ""
             values, before = narrowed([group[index][position] for index in members], before)
@@ -176,8 +177,8 @@ def _merge_round(
             if _is_variable(values, before == VARIABLE, settings) and not _is_kind(
                 values, before, sizes, settings, places
             ):
-                _union(parent, members)
-        for members in _components(parent):
+                union(parent, members)
+        for members in components(parent):
             if len(members) > 1:
                 merged = _generalise([group[index] for index in members])
                 for index in members:
@@ -380,25 +381,3 @@ def _generalise(members: Sequence[tuple[str, ...]]) -> str:
         key = keys.pop() if len(keys) == 1 else ""
         words.append(key + VARIABLE if key else enclosed_variable(column, column))
     return collapse(" ".join(words))
-
-
-def _union(parent: list[int], members: Sequence[int]) -> None:
-    first = _root(parent, members[0])
-    for index in members[1:]:
-        other = _root(parent, index)
-        if other != first:
-            parent[other] = first
-
-
-def _root(parent: list[int], index: int) -> int:
-    while parent[index] != index:
-        parent[index] = parent[parent[index]]
-        index = parent[index]
-    return index
-
-
-def _components(parent: list[int]) -> list[list[int]]:
-    groups: dict[int, list[int]] = defaultdict(list)
-    for index in range(len(parent)):
-        groups[_root(parent, index)].append(index)
-    return list(groups.values())

@@ -21,18 +21,17 @@ from factledger.domain.logs.template_merge import (
     _OFF,
     DEFAULT_MERGE,
     MergeSettings,
-    _components,
     _generalise,
     _is_kind,
     _is_variable,
     _messages,
-    _union,
 )
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_quotes import join_quoted, unjoin
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
+from factledger.domain.logs.template_union import components, union
 from factledger.domain.logs.template_words import VARIABLE, collapse, has_constant, narrowed
 
 __all__ = [
@@ -232,7 +231,7 @@ def _merge_round(
         twins = twin_sets(group, found)
         for number, (position, members) in enumerate(found):
             if number in twins:
-                _union(parent, members)
+                union(parent, members)
                 continue
             before = group[members[0]][position - 1] if position else ""
             values, before = narrowed([group[index][position] for index in members], before)
@@ -246,8 +245,8 @@ def _merge_round(
             if _is_variable(values, before == VARIABLE, settings) and not _is_kind(
                 values, before, sizes, settings, places
             ):
-                _union(parent, members)
-        for members in _components(parent):
+                union(parent, members)
+        for members in components(parent):
             if len(members) > 1:
                 merged = _generalise([group[index] for index in members])
                 for index in members:

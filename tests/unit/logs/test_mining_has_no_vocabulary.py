@@ -22,6 +22,7 @@ MINING_MODULES = (
     "template_twins.py",
     "template_tails.py",
     "template_quotes.py",
+    "template_union.py",
     "mining.py",
 )
 _WORD = re.compile(r"[A-Za-z]{3,}")
