@@ -12,14 +12,19 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Final, TypeVar
+from typing import Final
 
-from returns.result import Failure, Result, Success
+from returns.result import Result
 from sqlalchemy import Connection, and_, bindparam, delete, func, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from factledger.adapters.sqlite.append import append_in
-from factledger.adapters.sqlite.database import SqliteDatabase, from_micros, micros
+from factledger.adapters.sqlite.database import (
+    SqliteDatabase,
+    from_micros,
+    micros,
+    stored_bytes,
+)
 from factledger.adapters.sqlite.schema import (
     commands,
     counters,
@@ -38,14 +43,12 @@ from factledger.ports.event_store import (
     AppendRequest,
     LogEntry,
     RunIndexEntry,
-    UnknownOutcome,
 )
 from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]
 
-T = TypeVar("T")
 
 _POSITION_DIGITS: Final = 20
 
@@ -121,22 +124,12 @@ _DROP_RUN: Final = tuple(
 )
 
 
-def _bytes(value: object) -> bytes:
-    """A stored value as bytes: the column holds BLOBs, but SQLite lets anyone with the file
-    store another type there, and a tampered row must verify as tampered, not crash."""
-    if isinstance(value, bytes):
-        return value
-    if isinstance(value, memoryview | bytearray):
-        return bytes(value)
-    return str(value).encode()
-
-
 def _text(value: object) -> str:
     return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
 
 
 def _event(run_id: str, sequence: int, data: object, digest: object) -> StoredEvent:
-    return StoredEvent(run_id, sequence, _bytes(data), _text(digest))
+    return StoredEvent(run_id, sequence, stored_bytes(data), _text(digest))
 
 
 def _position(text: str | None) -> int | None:
@@ -251,7 +244,7 @@ class SqliteEventStore:
             )
             return None, True
 
-        return _as_result(self._db.write(work))
+        return self._db.write_or_unavailable(work)
 
     def prune(
         self, before: datetime, behind: Mapping[int, str | None] | None = None
@@ -277,7 +270,7 @@ class SqliteEventStore:
                 runs += 1
             return SweepCounts(log_entries=entries, runs=runs), True
 
-        return _as_result(self._db.write(work))
+        return self._db.write_or_unavailable(work)
 
     def sweep(
         self,
@@ -294,11 +287,3 @@ class SqliteEventStore:
             for partition in range(self.partitions)
         }
         return self.prune(now, behind)
-
-
-def _as_result(outcome: T | StoreUnavailable | UnknownOutcome) -> Result[T, StoreUnavailable]:
-    if isinstance(outcome, StoreUnavailable):
-        return Failure(outcome)
-    if isinstance(outcome, UnknownOutcome):
-        return Failure(StoreUnavailable(outcome.reason))
-    return Success(outcome)
