@@ -22,6 +22,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     TypeDecorator,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "CODE",
     "ID",
     "UtcDateTime",
+    "table_of",
 ]
 
 ID: Final = 128
@@ -80,6 +82,14 @@ class AuditBase(DeclarativeBase):
     """The declarative base of the audit tables."""
 
     metadata = MetaData(naming_convention=_NAMING)
+
+
+def table_of(model: type[AuditBase]) -> Table:
+    """The Core table behind an audit model (the projector writes with batched Core
+    statements over the same tables the models read)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
 
 
 class AuditRun(AuditBase):

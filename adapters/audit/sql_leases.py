@@ -14,11 +14,11 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from returns.result import Result
-from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from factledger.adapters.audit.database import AuditDatabase
-from factledger.adapters.audit.models import AuditLease, AuditLeaseWorker
+from factledger.adapters.audit.models import AuditLease, AuditLeaseWorker, table_of
 from factledger.ports.clock import Clock
 from factledger.ports.store_errors import StoreUnavailable
 
@@ -27,14 +27,8 @@ __all__ = ["SqlLeases"]
 T = TypeVar("T")
 
 
-def _table(model: type[AuditLease | AuditLeaseWorker]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-LEASES = _table(AuditLease)
-WORKERS = _table(AuditLeaseWorker)
+LEASES = table_of(AuditLease)
+WORKERS = table_of(AuditLeaseWorker)
 
 
 class SqlLeases:

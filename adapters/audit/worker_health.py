@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from returns.result import Result
-from sqlalchemy import Connection, RowMapping, Table, delete, insert, select, update
+from sqlalchemy import Connection, RowMapping, delete, insert, select, update
 
 from factledger.adapters.audit.database import AuditDatabase
-from factledger.adapters.audit.models import AuditWorkerHealth
+from factledger.adapters.audit.models import AuditWorkerHealth, table_of
 from factledger.ports.audit import AuditUnavailable
 from factledger.ports.worker_health import WorkerBeat, WorkerProblem, WorkerState
 
@@ -22,13 +22,7 @@ __all__ = ["SqlWorkerHealth"]
 _FORGET_AFTER: Final = timedelta(days=7)
 
 
-def _table() -> Table:
-    table = AuditWorkerHealth.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-HEALTH = _table()
+HEALTH = table_of(AuditWorkerHealth)
 
 
 def _columns(beat: WorkerBeat) -> dict[str, object]:
