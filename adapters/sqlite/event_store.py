@@ -9,7 +9,6 @@ checkpoint a projection passes back to ``read_log``. ``append`` is ``append.py``
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Final
@@ -37,7 +36,7 @@ from factledger.adapters.sqlite.schema import (
 )
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
-from factledger.ports.append_waiter import FIRST_PAUSE, LONGEST_PAUSE, holds_event_after
+from factledger.ports.append_waiter import read_until_appended
 from factledger.ports.event_store import (
     AppendOutcome,
     AppendRequest,
@@ -166,20 +165,20 @@ class SqliteEventStore:
         """Block until the run holds an event after ``after_sequence``: woken at once by an
         append of this process; another process's append is seen by reading the head, with
         a backoff from 2 ms to 50 ms (SQLite has no notification across processes)."""
-        deadline = time.monotonic() + timeout_seconds
-        pause = FIRST_PAUSE
-        while True:
+        seen = 0
+
+        def read_head() -> Result[ChainHead | None, StoreUnavailable]:
+            nonlocal seen
             with self._appended:
                 seen = self._appends
-            if holds_event_after(self.read_head(run_id), after_sequence):
-                return True
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
+            return self.read_head(run_id)
+
+        def pause(seconds: float) -> None:
             with self._appended:
-                if self._appends == seen:
-                    self._appended.wait(timeout=min(pause, left))
-            pause = min(pause * 2, LONGEST_PAUSE)
+                if self._appends == seen:  # no append of this process since the read
+                    self._appended.wait(timeout=seconds)
+
+        return read_until_appended(read_head, after_sequence, timeout_seconds, pause)
 
     def read_run(
         self, run_id: str, after_sequence: int = 0
