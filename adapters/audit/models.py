@@ -17,6 +17,7 @@ from typing import Final
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     DateTime,
     Dialect,
     Integer,
@@ -25,6 +26,8 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    insert,
+    update,
 )
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -42,6 +45,7 @@ __all__ = [
     "CODE",
     "ID",
     "UtcDateTime",
+    "put_owner_row",
     "table_of",
 ]
 
@@ -90,6 +94,16 @@ def table_of(model: type[AuditBase]) -> Table:
     table = model.__table__
     assert isinstance(table, Table)
     return table
+
+
+def put_owner_row(
+    connection: Connection, table: Table, owner: str, values: dict[str, object]
+) -> None:
+    """Set the row of a worker's table (keyed by ``owner``) to ``values``: an update, or an
+    insert when the worker has no row yet (the same statements on every dialect)."""
+    updated = connection.execute(update(table).where(table.c.owner == owner).values(**values))
+    if updated.rowcount == 0:
+        connection.execute(insert(table).values(owner=owner, **values))
 
 
 class AuditRun(AuditBase):
