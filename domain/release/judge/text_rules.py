@@ -107,12 +107,21 @@ _COUNTED = (
 _QUANTIFIER_WORD = {
     word: re.compile(rf"\b{word}\b") for group in QUANTIFIER_GROUPS.values() for word in group
 }
+_PHRASE_END = r"(?=\s*(?:[,.;:)]|$|\s(?:in|between|from|since|during|after|before|on|until)\b))"
+_IDIOMS = {
+    "all": rf"(?!(?<=\bat all){_PHRASE_END})(?!(?<=\bin all){_PHRASE_END})(?!\s+told\b)",
+    "whole": r"(?!\s+(?:day|night|hour|morning|afternoon|evening|week|window|period|incident"
+    r"|outage|time|interval)s?\b)",
+}
+_IDIOMS["entire"] = _IDIOMS["whole"]
+"""Where a quantifier word claims nothing of every record: "no 503 at all", "89 in all",
+"all told", "over the whole day" (a window, not a quantifier)."""
 _QUANTIFIER_CLAIMED = {
-    word: re.compile(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})")
+    word: re.compile(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED}){_IDIOMS.get(word, '')}")
     for group in QUANTIFIER_GROUPS.values()
     for word in group
 }
-"""A quantifier word that claims (not "for all", "per every", not a count's)."""
+"""A quantifier word that claims (not "for all", "per every", not a count's, not an idiom's)."""
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
