@@ -6,14 +6,7 @@ with a backoff from 2 ms to 50 ms, so a short wait stays short and a long one co
 
 from __future__ import annotations
 
-import time
-
-from factledger.ports.append_waiter import (
-    FIRST_PAUSE,
-    LONGEST_PAUSE,
-    AppendWaiter,
-    holds_event_after,
-)
+from factledger.ports.append_waiter import AppendWaiter, read_until_appended
 from factledger.ports.event_store import EventStore
 
 __all__ = ["wait_for_append"]
@@ -27,13 +20,4 @@ def wait_for_append(
         return False
     if isinstance(store, AppendWaiter):
         return store.wait_for_append(run_id, after_sequence, timeout_seconds)
-    deadline = time.monotonic() + timeout_seconds
-    pause = FIRST_PAUSE
-    while True:
-        if holds_event_after(store.read_head(run_id), after_sequence):
-            return True
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return False
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, LONGEST_PAUSE)
+    return read_until_appended(lambda: store.read_head(run_id), after_sequence, timeout_seconds)

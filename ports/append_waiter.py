@@ -8,6 +8,8 @@ backoff instead.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Final, Protocol, runtime_checkable
 
 from returns.result import Result, Success
@@ -15,7 +17,13 @@ from returns.result import Result, Success
 from factledger.domain.chain import ChainHead
 from factledger.ports.store_errors import StoreUnavailable
 
-__all__ = ["FIRST_PAUSE", "LONGEST_PAUSE", "AppendWaiter", "holds_event_after"]
+__all__ = [
+    "FIRST_PAUSE",
+    "LONGEST_PAUSE",
+    "AppendWaiter",
+    "holds_event_after",
+    "read_until_appended",
+]
 
 FIRST_PAUSE: Final = 0.002
 """Seconds before the second read of the head, in a wait that reads it; doubled each time."""
@@ -32,6 +40,28 @@ def holds_event_after(
         return False
     found = head.unwrap()
     return found is not None and found.sequence > after_sequence
+
+
+def read_until_appended(
+    read_head: Callable[[], Result[ChainHead | None, StoreUnavailable]],
+    after_sequence: int,
+    timeout_seconds: float,
+    pause: Callable[[float], None] = time.sleep,
+) -> bool:
+    """Read the run's head until it shows an event after ``after_sequence`` (True) or the
+    timeout has passed (False), pausing between reads from ``FIRST_PAUSE``, doubled up to
+    ``LONGEST_PAUSE`` and never past the deadline; ``pause`` may return early (a store that
+    is woken by its own appends)."""
+    deadline = time.monotonic() + timeout_seconds
+    wait = FIRST_PAUSE
+    while True:
+        if holds_event_after(read_head(), after_sequence):
+            return True
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        pause(min(wait, left))
+        wait = min(wait * 2, LONGEST_PAUSE)
 
 
 @runtime_checkable

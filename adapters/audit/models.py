@@ -17,13 +17,17 @@ from typing import Final
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     DateTime,
     Dialect,
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     TypeDecorator,
+    insert,
+    update,
 )
 from sqlalchemy.dialects import mysql
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -41,6 +45,8 @@ __all__ = [
     "CODE",
     "ID",
     "UtcDateTime",
+    "put_owner_row",
+    "table_of",
 ]
 
 ID: Final = 128
@@ -80,6 +86,24 @@ class AuditBase(DeclarativeBase):
     """The declarative base of the audit tables."""
 
     metadata = MetaData(naming_convention=_NAMING)
+
+
+def table_of(model: type[AuditBase]) -> Table:
+    """The Core table behind an audit model (the projector writes with batched Core
+    statements over the same tables the models read)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+def put_owner_row(
+    connection: Connection, table: Table, owner: str, values: dict[str, object]
+) -> None:
+    """Set the row of a worker's table (keyed by ``owner``) to ``values``: an update, or an
+    insert when the worker has no row yet (the same statements on every dialect)."""
+    updated = connection.execute(update(table).where(table.c.owner == owner).values(**values))
+    if updated.rowcount == 0:
+        connection.execute(insert(table).values(owner=owner, **values))
 
 
 class AuditRun(AuditBase):

@@ -14,11 +14,16 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from returns.result import Result
-from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from factledger.adapters.audit.database import AuditDatabase
-from factledger.adapters.audit.models import AuditLease, AuditLeaseWorker
+from factledger.adapters.audit.models import (
+    AuditLease,
+    AuditLeaseWorker,
+    put_owner_row,
+    table_of,
+)
 from factledger.ports.clock import Clock
 from factledger.ports.store_errors import StoreUnavailable
 
@@ -27,14 +32,8 @@ __all__ = ["SqlLeases"]
 T = TypeVar("T")
 
 
-def _table(model: type[AuditLease | AuditLeaseWorker]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-LEASES = _table(AuditLease)
-WORKERS = _table(AuditLeaseWorker)
+LEASES = table_of(AuditLease)
+WORKERS = table_of(AuditLeaseWorker)
 
 
 class SqlLeases:
@@ -48,7 +47,7 @@ class SqlLeases:
         now = self._clock.now()
 
         def work(connection: Connection) -> int:
-            _upsert_worker(connection, owner, now + ttl)
+            put_owner_row(connection, WORKERS, owner, {"alive_until": now + ttl})
             connection.execute(delete(WORKERS).where(WORKERS.c.alive_until <= now))
             return int(connection.execute(select(func.count()).select_from(WORKERS)).scalar_one())
 
@@ -74,14 +73,6 @@ class SqlLeases:
 
     def _transaction(self, work: Callable[[Connection], T]) -> Result[T, StoreUnavailable]:
         return self._db.write(work).alt(lambda failed: StoreUnavailable(failed.reason))
-
-
-def _upsert_worker(connection: Connection, owner: str, until: datetime) -> None:
-    renewed = connection.execute(
-        update(WORKERS).where(WORKERS.c.owner == owner).values(alive_until=until)
-    ).rowcount
-    if renewed == 0:
-        connection.execute(insert(WORKERS).values(owner=owner, alive_until=until))
 
 
 def _take(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from returns.result import Failure, Result, Success
-from sqlalchemy import ColumnElement, Connection, Table, and_, delete, insert, select, update
+from sqlalchemy import ColumnElement, Connection, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,6 +26,7 @@ from factledger.adapters.audit.models import (
     AuditInvocation,
     AuditModelUsage,
     AuditRun,
+    table_of,
 )
 from factledger.adapters.audit.rows import from_columns, to_columns
 from factledger.adapters.audit.writes import (
@@ -56,13 +57,7 @@ __all__ = ["SqlAuditStore", "dump_rows"]
 _IDS_PER_QUERY: Final = 500
 
 
-def _checkpoints_table() -> Table:
-    table = AuditCheckpoint.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-CHECKPOINTS = _checkpoints_table()
+CHECKPOINTS = table_of(AuditCheckpoint)
 
 
 class _Moved(Exception):

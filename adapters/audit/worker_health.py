@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from returns.result import Result
-from sqlalchemy import Connection, RowMapping, Table, delete, insert, select, update
+from sqlalchemy import Connection, RowMapping, delete, select
 
 from factledger.adapters.audit.database import AuditDatabase
-from factledger.adapters.audit.models import AuditWorkerHealth
+from factledger.adapters.audit.models import AuditWorkerHealth, put_owner_row, table_of
 from factledger.ports.audit import AuditUnavailable
 from factledger.ports.worker_health import WorkerBeat, WorkerProblem, WorkerState
 
@@ -22,13 +22,7 @@ __all__ = ["SqlWorkerHealth"]
 _FORGET_AFTER: Final = timedelta(days=7)
 
 
-def _table() -> Table:
-    table = AuditWorkerHealth.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-HEALTH = _table()
+HEALTH = table_of(AuditWorkerHealth)
 
 
 def _columns(beat: WorkerBeat) -> dict[str, object]:
@@ -75,7 +69,7 @@ class SqlWorkerHealth:
         columns = _columns(beat)
 
         def work(connection: Connection) -> None:
-            _replace(connection, beat.owner, columns)
+            put_owner_row(connection, HEALTH, beat.owner, columns)
             connection.execute(
                 delete(HEALTH).where(HEALTH.c.beat_at < beat.beat_at - _FORGET_AFTER)
             )
@@ -89,11 +83,3 @@ class SqlWorkerHealth:
             return tuple(_beat(row) for row in connection.execute(query).mappings().all())
 
         return self._db.read(read)
-
-
-def _replace(connection: Connection, owner: str, columns: dict[str, object]) -> None:
-    replaced = connection.execute(
-        update(HEALTH).where(HEALTH.c.owner == owner).values(**columns)
-    ).rowcount
-    if replaced == 0:
-        connection.execute(insert(HEALTH).values(owner=owner, **columns))

@@ -23,21 +23,16 @@ from factledger.adapters.audit.models import (
     AuditModelUsage,
     AuditRun,
     AuditTransition,
+    table_of,
 )
 
 __all__ = ["INVOCATIONS", "RUNS", "TRANSITIONS", "USAGE", "Writes", "tables", "writes_for"]
 
 
-def _table(model: type[AuditRun | AuditInvocation | AuditModelUsage | AuditTransition]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-RUNS = _table(AuditRun)
-INVOCATIONS = _table(AuditInvocation)
-USAGE = _table(AuditModelUsage)
-TRANSITIONS = _table(AuditTransition)
+RUNS = table_of(AuditRun)
+INVOCATIONS = table_of(AuditInvocation)
+USAGE = table_of(AuditModelUsage)
+TRANSITIONS = table_of(AuditTransition)
 
 
 def _data_columns(table: Table) -> list[Column[object]]:

@@ -16,7 +16,8 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
+
+from factledger.adapters.distribution import installed_version
 
 __all__ = ["PIPE_CLOSED_EXIT", "main"]
 
@@ -53,20 +54,13 @@ def _registrations() -> tuple[Register, ...]:
     )
 
 
-def _package_version() -> str:
-    try:
-        return version("factledger")
-    except PackageNotFoundError:  # pragma: no cover - only when run from a source tree
-        return "0+unknown"
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The whole argument parser, with every registered sub-command."""
     parser = argparse.ArgumentParser(
         prog="factledger",
         description="A deterministic control boundary around an LLM diagnosis agent.",
     )
-    parser.add_argument("--version", action="version", version=_package_version())
+    parser.add_argument("--version", action="version", version=installed_version())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in _registrations():
         register(subparsers)

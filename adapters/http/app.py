@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from attrs import Attribute, field, frozen
 from attrs.validators import deep_iterable, ge, gt
 from fastapi import Depends, FastAPI
 
+from factledger.adapters.distribution import installed_version
 from factledger.adapters.http.access import RunAccess
 from factledger.adapters.http.auth import bearer_guard
 from factledger.adapters.http.check_routes import checks_router
@@ -65,13 +65,6 @@ class ApiOptions:
     and none given, every host name is served."""
 
 
-def _package_version() -> str:
-    try:
-        return version("factledger")
-    except PackageNotFoundError:  # pragma: no cover - only when run from a source tree
-        return "0+unknown"
-
-
 def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
     """The HTTP API over ``harness``; the caller keeps ownership of the harness."""
     options = options or ApiOptions()
@@ -85,7 +78,7 @@ def create_app(harness: Harness, options: ApiOptions | None = None) -> FastAPI:
 
     app = FastAPI(
         title="factledger",
-        version=_package_version(),
+        version=installed_version(),
         summary="A deterministic control boundary around an LLM diagnosis agent.",
         description=(
             "Start a run, hand it the model's tool calls and get the observations back, "

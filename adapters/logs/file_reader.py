@@ -12,7 +12,14 @@ import os
 import stat
 from typing import Final
 
-__all__ = ["BINARY_PROBE_BYTES", "CHUNK_BYTES", "Chunk", "FileBytes", "open_log_file"]
+__all__ = [
+    "BINARY_PROBE_BYTES",
+    "CHUNK_BYTES",
+    "Chunk",
+    "FileBytes",
+    "line_breaks",
+    "open_log_file",
+]
 
 CHUNK_BYTES: Final = 4 << 20
 """Bytes read and searched at once (a line longer than this makes its chunk longer)."""
@@ -21,6 +28,12 @@ BINARY_PROBE_BYTES: Final = 8192
 _STEP: Final = 64 << 10
 _FIRST_STEP: Final = 512
 """Single lines are read outside a chunk 512 bytes first, doubling up to 64 KiB."""
+
+
+def line_breaks(data: bytes) -> int:
+    """How many line breaks ``data`` holds; deleting them is several times faster than
+    ``count`` on long texts."""
+    return len(data) - len(data.replace(b"\n", b""))
 
 
 class Chunk:

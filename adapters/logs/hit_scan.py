@@ -19,7 +19,7 @@ from typing import Final
 
 from attrs import evolve
 
-from factledger.adapters.logs.file_reader import Chunk
+from factledger.adapters.logs.file_reader import Chunk, line_breaks
 from factledger.adapters.logs.line_scan import LineScan
 from factledger.adapters.logs.record_scan import (
     FileScan,
@@ -62,12 +62,6 @@ def _bulk_objects(data: bytes, found: list[tuple[int, int, int, int]]) -> list[J
         return None
     objects: list[JsonObject] = values
     return objects
-
-
-def _newlines(data: bytes) -> int:
-    """Line breaks in a chunk's bytes (all of them end its lines: nothing follows its last
-    line break); deleting them is several times faster than ``count`` on long texts."""
-    return len(data) - len(data.replace(b"\n", b""))
 
 
 class _LoneBreak(Exception):
@@ -132,7 +126,7 @@ class HitScan:
             if self._judged % _TICK_EVERY == 0:
                 self._scan.tick()
         if not counted:
-            return line + _newlines(data)
+            return line + line_breaks(data)  # each ends a line of the chunk
         return counted_line + data.count(b"\n", counted, chunk.size)
 
     def _one_line_chunk(self, chunk: Chunk, hits: ChunkHits, relative: int, line: int) -> int:
@@ -207,7 +201,7 @@ class HitScan:
     ) -> str | None:
         """``_consider_line`` for a matched line already parsed to the JSON object ``value``."""
         head = object_head(value)
-        ts = head[0] if head[0] is not None else self._inherited(chunk, chunk.base + found)
+        ts = self._own_or_inherited(head[0], chunk, chunk.base + found)
         raw = chunk.data[found:stop]
         self._scan.consider_head(
             (ts, *head[1:]), lambda: build_record([decode_line(raw)], line, ts)
@@ -218,14 +212,10 @@ class HitScan:
         """Hand on a matched one-line record starting at ``start``; its time."""
         head = json_head(text)
         if head is None:
-            record = build_record([text], line)
-            if record.ts is None:
-                inherited = self._inherited(chunk, start)
-                if inherited is not None:
-                    record = evolve(record, ts=inherited)
+            record = self._timed(build_record([text], line), chunk, start)
             self._scan.consider(record)
             return record.ts
-        ts = head[0] if head[0] is not None else self._inherited(chunk, start)
+        ts = self._own_or_inherited(head[0], chunk, start)
         self._scan.consider_head((ts, *head[1:]), lambda: build_record([text], line, ts))
         return ts
 
@@ -284,18 +274,25 @@ class HitScan:
             return position
         head = json_head(text) if len(lines) == 1 else None
         if head is not None:
-            ts = head[0] if head[0] is not None else self._inherited(chunk, start)
+            ts = self._own_or_inherited(head[0], chunk, start)
             self._known = (after_first, ts)
             self._scan.consider_head((ts, *head[1:]), lambda: build_record(lines, first_line, ts))
             return position
-        record = build_record(lines, first_line)
-        if record.ts is None:
-            inherited = self._inherited(chunk, start)
-            if inherited is not None:
-                record = evolve(record, ts=inherited)
+        record = self._timed(build_record(lines, first_line), chunk, start)
         self._known = (after_first, record.ts)
         self._scan.consider(record)
         return position
+
+    def _timed(self, record: LineRecord, chunk: Chunk, start: int) -> LineRecord:
+        """``record`` (starting at ``start``) with the time it inherits when it has none."""
+        if record.ts is not None:
+            return record
+        inherited = self._inherited(chunk, start)
+        return record if inherited is None else evolve(record, ts=inherited)
+
+    def _own_or_inherited(self, own: str | None, chunk: Chunk, start: int) -> str | None:
+        """A record's own time, else the one a record starting at ``start`` inherits."""
+        return own if own is not None else self._inherited(chunk, start)
 
     def _inherited(self, chunk: Chunk, start: int) -> str | None:
         """The time a record starting at ``start`` takes when it has none of its own."""

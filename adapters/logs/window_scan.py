@@ -17,7 +17,7 @@ from typing import Final
 
 from attrs import frozen
 
-from factledger.adapters.logs.file_reader import FileBytes
+from factledger.adapters.logs.file_reader import FileBytes, line_breaks
 from factledger.adapters.logs.line_scan import LineScan, Stop
 from factledger.adapters.logs.record_scan import FileScan, ScanRange, decode_line
 from factledger.adapters.logs.time_bounds import ChunkBounds, bounds_of, skippable
@@ -65,7 +65,7 @@ class _Grid:
                 return None
             self._scan.tick()
             chunk = data.chunk(start, data.size, want=GRID_BYTES)
-            newlines = _newlines(chunk.data)
+            newlines = line_breaks(chunk.data)
             self.cells.append(Cell(chunk.base, chunk.end, newlines, bounds_of(chunk, newlines)))
         low, high = 0, len(self.cells) - 1
         while low < high:
@@ -111,7 +111,7 @@ class WindowScan:
         assert index is not None
         here = grid.cells[index]
         line = (
-            stop.line + here.newlines - _newlines(data.read(here.start, stop.offset - here.start))
+            stop.line + here.newlines - line_breaks(data.read(here.start, stop.offset - here.start))
         )
         index += 1
         while True:
@@ -142,7 +142,3 @@ class WindowScan:
             offset = data.line_start_before(offset, floor, empty)
             line -= 1
         return offset, line
-
-
-def _newlines(data: bytes) -> int:
-    return len(data) - len(data.replace(b"\n", b""))

@@ -69,6 +69,14 @@ class StartRunArguments(BaseModel):
     """Window end."""
 
 
+def _draft_text(draft: dict[str, JsonValue] | str) -> str:
+    """A draft sent as an object or as its raw text, as the JSON text the harness reads (raw
+    text is passed verbatim, so the harness judges it as the client wrote it)."""
+    if isinstance(draft, str):
+        return draft
+    return json.dumps(draft, ensure_ascii=False)
+
+
 class ReleaseArguments(BaseModel):
     """``release`` arguments: the agent's draft, or null when it stopped without one."""
 
@@ -83,9 +91,7 @@ class ReleaseArguments(BaseModel):
 
     def draft_json(self) -> str | None:
         """The draft as the JSON text the harness releases (raw text is passed verbatim)."""
-        if self.draft is None or isinstance(self.draft, str):
-            return self.draft
-        return json.dumps(self.draft, ensure_ascii=False)
+        return None if self.draft is None else _draft_text(self.draft)
 
 
 class CheckDraftArguments(BaseModel):
@@ -101,9 +107,7 @@ class CheckDraftArguments(BaseModel):
 
     def draft_json(self) -> str:
         """The draft as the JSON text the harness checks (raw text is passed verbatim)."""
-        if isinstance(self.draft, str):
-            return self.draft
-        return json.dumps(self.draft, ensure_ascii=False)
+        return _draft_text(self.draft)
 
 
 class VerifyRunArguments(BaseModel):

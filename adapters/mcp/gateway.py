@@ -24,7 +24,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final, Literal, TypeVar
 
 from attrs import frozen
@@ -182,18 +182,16 @@ class McpGateway:
         return ToolReply({"run_id": run_id, "session_bound": session is not None}, False)
 
     def _release(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
-        parsed = _arguments(ReleaseArguments, RELEASE, arguments)
-        if isinstance(parsed, ToolReply):
-            return parsed
-        result = self._harness.release(run_id, parsed.draft_json())
-        return ToolReply(result.to_json(), is_error=False)
+        def release(parsed: ReleaseArguments) -> JsonObject:
+            return self._harness.release(run_id, parsed.draft_json()).to_json()
+
+        return _answer(ReleaseArguments, RELEASE, arguments, release)
 
     def _check(self, run_id: str, arguments: Mapping[str, object] | None) -> ToolReply:
-        parsed = _arguments(CheckDraftArguments, CHECK_DRAFT, arguments)
-        if isinstance(parsed, ToolReply):
-            return parsed
-        checked = self._harness.check(run_id, parsed.draft_json())
-        return ToolReply(checked.to_json(), is_error=False)
+        def check(parsed: CheckDraftArguments) -> JsonObject:
+            return self._harness.check(run_id, parsed.draft_json()).to_json()
+
+        return _answer(CheckDraftArguments, CHECK_DRAFT, arguments, check)
 
     def _verify(
         self,
@@ -281,6 +279,20 @@ def _arguments(
         return model.model_validate(arguments or {})
     except ValidationError as invalid:
         return _error("INVALID_ARGUMENTS", _fields_message(tool, invalid))
+
+
+def _answer(
+    model: type[_Arguments],
+    tool: str,
+    arguments: Mapping[str, object] | None,
+    answer: Callable[[_Arguments], JsonObject],
+) -> ToolReply:
+    """A control tool whose every answer is a reply, never a tool error (a refused draft is
+    an answer too): its arguments as its model, else ``INVALID_ARGUMENTS``."""
+    parsed = _arguments(model, tool, arguments)
+    if isinstance(parsed, ToolReply):
+        return parsed
+    return ToolReply(answer(parsed), is_error=False)
 
 
 def _fields_message(tool: str, invalid: ValidationError) -> str:

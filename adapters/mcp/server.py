@@ -30,6 +30,7 @@ from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.shared.exceptions import MCPError
 from starlette.requests import Request
 
+from factledger.adapters.distribution import installed_version
 from factledger.adapters.mcp.gateway import McpGateway, ToolReply
 from factledger.application.run_access import token_principal
 
@@ -96,15 +97,6 @@ def http_principal(with_tokens: bool) -> SessionKey:
     return principal
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("factledger")
-    except PackageNotFoundError:  # pragma: no cover - only when run from a source tree
-        return "0+unknown"
-
-
 def _result(reply: ToolReply) -> types.CallToolResult:
     text = json.dumps(reply.payload, ensure_ascii=False)
     return types.CallToolResult(
@@ -152,7 +144,7 @@ def build_server(gateway: McpGateway, session_key: SessionKey) -> Server[Any]:
 
     return Server(
         SERVER_NAME,
-        version=_version(),
+        version=installed_version(),
         instructions=_INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call_tool,

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from importlib.resources import files
 
 import redis
-from returns.result import Failure, Result, Success
+from returns.result import Result
 
 from factledger.adapters.redis.connection import REDIS_ERRORS, RedisClient
 from factledger.adapters.redis.keys import RedisKeys
@@ -26,6 +26,7 @@ from factledger.adapters.redis.replies import (
     UnexpectedReply,
     as_bytes,
     as_optional_bytes,
+    call_redis,
     stream_entries,
 )
 from factledger.domain.chain import ChainHead, StoredEvent
@@ -127,22 +128,18 @@ class RedisEventStore:
     def read_run(
         self, run_id: str, after_sequence: int = 0
     ) -> Result[tuple[StoredEvent, ...], StoreUnavailable]:
-        try:
+        def read() -> tuple[StoredEvent, ...]:
             entries = stream_entries(
                 self._client.xrange(
                     self._keys.run(run_id).events, min=f"{after_sequence + 1}-0", max="+"
                 )
             )
-            return Success(
-                tuple(
-                    StoredEvent(run_id, _sequence_of(entry_id), fields[b"d"], fields[b"h"].decode())
-                    for entry_id, fields in entries
-                )
+            return tuple(
+                StoredEvent(run_id, _sequence_of(entry_id), fields[b"d"], fields[b"h"].decode())
+                for entry_id, fields in entries
             )
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        except (UnexpectedReply, KeyError, ValueError):
-            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+
+        return call_redis(read)
 
     def wait_for_append(self, run_id: str, after_sequence: int, timeout_seconds: float) -> bool:
         """Block on the run's stream (``XREAD BLOCK``, in slices shorter than the socket
@@ -163,58 +160,51 @@ class RedisEventStore:
                 return True
 
     def read_head(self, run_id: str) -> Result[ChainHead | None, StoreUnavailable]:
-        try:
+        def read() -> ChainHead | None:
             sequence, digest = map(
                 as_optional_bytes, self._client.hmget(self._keys.run(run_id).meta, ["seq", "hash"])
             )
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        except (UnexpectedReply, ValueError):
-            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
-        if sequence is None or digest is None:
-            return Success(None)
-        return Success(ChainHead(int(sequence), digest.decode()))
+            if sequence is None or digest is None:
+                return None
+            return ChainHead(int(sequence), digest.decode())
+
+        return call_redis(read)
 
     def read_log(
         self, partition: int, after: str | None, limit: int
     ) -> Result[tuple[LogEntry, ...], StoreUnavailable]:
         low = "-" if after is None else f"({after}"
-        try:
+
+        def read() -> tuple[LogEntry, ...]:
             entries = stream_entries(
                 self._client.xrange(
                     self._keys.partition_log(partition), min=low, max="+", count=limit
                 )
             )
-            return Success(
-                tuple(
-                    LogEntry(
-                        entry_id.decode(),
-                        StoredEvent(
-                            fields[b"r"].decode(),
-                            int(fields[b"s"]),
-                            fields[b"d"],
-                            fields[b"h"].decode(),
-                        ),
-                    )
-                    for entry_id, fields in entries
+            return tuple(
+                LogEntry(
+                    entry_id.decode(),
+                    StoredEvent(
+                        fields[b"r"].decode(),
+                        int(fields[b"s"]),
+                        fields[b"d"],
+                        fields[b"h"].decode(),
+                    ),
                 )
+                for entry_id, fields in entries
             )
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        except (UnexpectedReply, KeyError, ValueError):
-            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
+
+        return call_redis(read)
 
     def list_runs(self, limit: int) -> Result[tuple[RunIndexEntry, ...], StoreUnavailable]:
-        entries: list[RunIndexEntry] = []
-        try:
+        def read() -> tuple[RunIndexEntry, ...]:
+            entries: list[RunIndexEntry] = []
             for partition in range(self._keys.partitions):
                 entries += self._list_partition(partition, limit)
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        except (UnexpectedReply, ValueError):
-            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
-        entries.sort(key=lambda entry: entry.started_at, reverse=True)
-        return Success(tuple(entries[:limit]))
+            entries.sort(key=lambda entry: entry.started_at, reverse=True)
+            return tuple(entries[:limit])
+
+        return call_redis(read)
 
     def _list_partition(self, partition: int, limit: int) -> list[RunIndexEntry]:
         reply = self._client.zrevrange(self._keys.run_index(partition), 0, limit - 1)
@@ -246,7 +236,8 @@ class RedisEventStore:
         at ``at`` (set again when a later event of the run asks for a later time)."""
         run_keys = self._keys.run(run_id)
         when = max(1, _ms(at))
-        try:
+
+        def expire() -> None:
             pipe = self._client.pipeline(transaction=False)
             for key in (
                 run_keys.events,
@@ -257,9 +248,8 @@ class RedisEventStore:
             ):
                 pipe.pexpireat(key, when)
             pipe.execute()
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        return Success(None)
+
+        return call_redis(expire)
 
     def sweep(
         self,
@@ -271,8 +261,9 @@ class RedisEventStore:
         horizon (never by length; nothing when a checkpoint is missing), then drop from the
         run index the runs started before the horizon whose keys have expired."""
         horizon_id = (max(0, _ms(horizon)), 0)
-        trimmed = runs = 0
-        try:
+
+        def trim() -> SweepCounts:
+            trimmed = runs = 0
             for partition in range(self._keys.partitions):
                 behind = lowest_checkpoint(checkpoints.get(partition, ()), _entry_id)
                 if behind is None:
@@ -287,11 +278,9 @@ class RedisEventStore:
                 )
             for partition in range(self._keys.partitions):
                 runs += self._forget_expired(partition, horizon_id[0])
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        except (UnexpectedReply, ValueError):
-            return Failure(StoreUnavailable("UNEXPECTED_REPLY"))
-        return Success(SweepCounts(log_entries=trimmed, runs=runs))
+            return SweepCounts(log_entries=trimmed, runs=runs)
+
+        return call_redis(trim)
 
     def _forget_expired(self, partition: int, before_ms: int) -> int:
         index = self._keys.run_index(partition)

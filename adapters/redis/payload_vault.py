@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 import redis
 from redis.cluster import RedisCluster
-from returns.result import Failure, Result, Success
+from returns.result import Result, Success
 
-from factledger.adapters.redis.connection import REDIS_ERRORS, RedisClient
+from factledger.adapters.redis.connection import RedisClient
 from factledger.adapters.redis.keys import RedisKeys
+from factledger.adapters.redis.replies import call_redis
 from factledger.ports.payload_vault import PayloadKey, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
@@ -43,14 +44,13 @@ class RedisPayloadVault:
         return RedisPayloadVault(self._client, self._keys, rewrite_aof=rewrite_aof)
 
     def put(self, writes: Sequence[PayloadWrite]) -> Result[None, StoreUnavailable]:
-        try:
+        def put() -> None:
             pipe = self._client.pipeline(transaction=False)
             for write in writes:
                 pipe.set(self._keys.payload(write.key), write.body, pxat=expiry_ms(write))
             pipe.execute()
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        return Success(None)
+
+        return call_redis(put)
 
     def get_many(
         self, keys: Sequence[PayloadKey]
@@ -58,7 +58,8 @@ class RedisPayloadVault:
         if not keys:
             return Success(())
         names = [self._keys.payload(key) for key in keys]
-        try:
+
+        def read() -> tuple[bytes | None, ...]:
             if len({self._keys.partition_of(key.run_id) for key in keys}) == 1:
                 values = self._client.mget(names)
             else:
@@ -66,27 +67,28 @@ class RedisPayloadVault:
                 for name in names:
                     pipe.get(name)
                 values = pipe.execute()
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        return Success(tuple(value if isinstance(value, bytes) else None for value in values))
+            return tuple(value if isinstance(value, bytes) else None for value in values)
+
+        return call_redis(read)
 
     def remaining_ttl_ms(self, key: PayloadKey) -> Result[int | None, StoreUnavailable]:
-        try:
+        def read() -> int | None:
             ttl = int(self._client.pttl(self._keys.payload(key)))
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        return Success(None if ttl < 0 else ttl)
+            return None if ttl < 0 else ttl
+
+        return call_redis(read)
 
     def purge_expired(self) -> Result[VaultPurged, StoreUnavailable]:
         """The server expires bodies itself (none deleted here); with ``rewrite_aof`` every
         append-only file that grew since its last rewrite is rewritten in the background."""
         if not self._rewrite_aof:
             return Success(VaultPurged(0, compacted=True))
-        try:
+
+        def rewrite() -> VaultPurged:
             compacted = all(_rewrite_if_grown(node) for node in _primaries(self._client))
-        except REDIS_ERRORS:
-            return Failure(StoreUnavailable("CONNECTION"))
-        return Success(VaultPurged(0, compacted))
+            return VaultPurged(0, compacted)
+
+        return call_redis(rewrite)
 
 
 def _primaries(client: RedisClient) -> list[redis.Redis]:

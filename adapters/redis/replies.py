@@ -1,8 +1,19 @@
-"""Typed readers for raw Redis replies (the client is built with ``decode_responses=False``)."""
+"""Typed readers for raw Redis replies (the client is built with ``decode_responses=False``),
+and the one rule that turns a failed call or a reply of another shape into a value."""
 
 from __future__ import annotations
 
-__all__ = ["UnexpectedReply", "as_bytes", "as_optional_bytes", "stream_entries"]
+from collections.abc import Callable
+from typing import TypeVar
+
+from returns.result import Failure, Result, Success
+
+from factledger.adapters.redis.connection import REDIS_ERRORS
+from factledger.ports.store_errors import StoreUnavailable
+
+__all__ = ["UnexpectedReply", "as_bytes", "as_optional_bytes", "call_redis", "stream_entries"]
+
+T = TypeVar("T")
 
 
 class UnexpectedReply(Exception):
@@ -35,3 +46,15 @@ def stream_entries(reply: object) -> list[tuple[bytes, dict[bytes, bytes]]]:
         fields = {as_bytes(key): as_bytes(value) for key, value in raw_fields.items()}
         entries.append((as_bytes(entry_id), fields))
     return entries
+
+
+def call_redis(work: Callable[[], T]) -> Result[T, StoreUnavailable]:
+    """What ``work`` makes of its calls to Redis, or why there is nothing: the server could
+    not be used (``CONNECTION``), or a reply, a field or a number in it was not of the shape
+    the adapter expects (``UNEXPECTED_REPLY``)."""
+    try:
+        return Success(work())
+    except REDIS_ERRORS:
+        return Failure(StoreUnavailable("CONNECTION"))
+    except (UnexpectedReply, KeyError, ValueError):
+        return Failure(StoreUnavailable("UNEXPECTED_REPLY"))

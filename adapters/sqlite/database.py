@@ -47,6 +47,7 @@ __all__ = [
     "from_micros",
     "micros",
     "open_database",
+    "stored_bytes",
 ]
 
 SQLITE_ERRORS: Final[tuple[type[Exception], ...]] = (SQLAlchemyError, sqlite3.Error, OSError)
@@ -83,6 +84,16 @@ def micros(moment: datetime) -> int:
 def from_micros(value: int) -> datetime:
     """The inverse of ``micros`` (UTC)."""
     return _EPOCH + timedelta(microseconds=value)
+
+
+def stored_bytes(value: object) -> bytes:
+    """A stored BLOB as bytes: SQLite lets anyone with the file store another type in a BLOB
+    column, and a tampered row must read as tampered (its digest does not match), not crash."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, memoryview | bytearray):
+        return bytes(value)
+    return str(value).encode()
 
 
 class Synchronous(StrEnum):
@@ -211,6 +222,18 @@ class SqliteDatabase:
             return self._write_locked(work)
         finally:
             self._write_lock.release()
+
+    def write_or_unavailable(
+        self, work: Callable[[Connection], tuple[R, bool]]
+    ) -> Result[R, StoreUnavailable]:
+        """``write`` for a caller that holds no command id to retry with: a commit whose
+        outcome is unknown is the store being unavailable (its reason, ``COMMIT_FAILED``)."""
+        outcome = self.write(work)
+        if isinstance(outcome, StoreUnavailable):
+            return Failure(outcome)
+        if isinstance(outcome, UnknownOutcome):
+            return Failure(StoreUnavailable(outcome.reason))
+        return Success(outcome)
 
     def _write_locked(
         self, work: Callable[[Connection], tuple[R, bool]]

@@ -9,17 +9,21 @@ checkpoint a projection passes back to ``read_log``. ``append`` is ``append.py``
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Final, TypeVar
+from typing import Final
 
-from returns.result import Failure, Result, Success
+from returns.result import Result
 from sqlalchemy import Connection, and_, bindparam, delete, func, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from factledger.adapters.sqlite.append import append_in
-from factledger.adapters.sqlite.database import SqliteDatabase, from_micros, micros
+from factledger.adapters.sqlite.database import (
+    SqliteDatabase,
+    from_micros,
+    micros,
+    stored_bytes,
+)
 from factledger.adapters.sqlite.schema import (
     commands,
     counters,
@@ -32,20 +36,18 @@ from factledger.adapters.sqlite.schema import (
 )
 from factledger.domain.chain import ChainHead, StoredEvent
 from factledger.domain.ids import partition_of
-from factledger.ports.append_waiter import FIRST_PAUSE, LONGEST_PAUSE, holds_event_after
+from factledger.ports.append_waiter import read_until_appended
 from factledger.ports.event_store import (
     AppendOutcome,
     AppendRequest,
     LogEntry,
     RunIndexEntry,
-    UnknownOutcome,
 )
 from factledger.ports.retention import SweepCounts, lowest_checkpoint
 from factledger.ports.store_errors import StoreUnavailable
 
 __all__ = ["SqliteEventStore"]
 
-T = TypeVar("T")
 
 _POSITION_DIGITS: Final = 20
 
@@ -121,22 +123,12 @@ _DROP_RUN: Final = tuple(
 )
 
 
-def _bytes(value: object) -> bytes:
-    """A stored value as bytes: the column holds BLOBs, but SQLite lets anyone with the file
-    store another type there, and a tampered row must verify as tampered, not crash."""
-    if isinstance(value, bytes):
-        return value
-    if isinstance(value, memoryview | bytearray):
-        return bytes(value)
-    return str(value).encode()
-
-
 def _text(value: object) -> str:
     return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
 
 
 def _event(run_id: str, sequence: int, data: object, digest: object) -> StoredEvent:
-    return StoredEvent(run_id, sequence, _bytes(data), _text(digest))
+    return StoredEvent(run_id, sequence, stored_bytes(data), _text(digest))
 
 
 def _position(text: str | None) -> int | None:
@@ -173,20 +165,20 @@ class SqliteEventStore:
         """Block until the run holds an event after ``after_sequence``: woken at once by an
         append of this process; another process's append is seen by reading the head, with
         a backoff from 2 ms to 50 ms (SQLite has no notification across processes)."""
-        deadline = time.monotonic() + timeout_seconds
-        pause = FIRST_PAUSE
-        while True:
+        seen = 0
+
+        def read_head() -> Result[ChainHead | None, StoreUnavailable]:
+            nonlocal seen
             with self._appended:
                 seen = self._appends
-            if holds_event_after(self.read_head(run_id), after_sequence):
-                return True
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
+            return self.read_head(run_id)
+
+        def pause(seconds: float) -> None:
             with self._appended:
-                if self._appends == seen:
-                    self._appended.wait(timeout=min(pause, left))
-            pause = min(pause * 2, LONGEST_PAUSE)
+                if self._appends == seen:  # no append of this process since the read
+                    self._appended.wait(timeout=seconds)
+
+        return read_until_appended(read_head, after_sequence, timeout_seconds, pause)
 
     def read_run(
         self, run_id: str, after_sequence: int = 0
@@ -251,7 +243,7 @@ class SqliteEventStore:
             )
             return None, True
 
-        return _as_result(self._db.write(work))
+        return self._db.write_or_unavailable(work)
 
     def prune(
         self, before: datetime, behind: Mapping[int, str | None] | None = None
@@ -277,7 +269,7 @@ class SqliteEventStore:
                 runs += 1
             return SweepCounts(log_entries=entries, runs=runs), True
 
-        return _as_result(self._db.write(work))
+        return self._db.write_or_unavailable(work)
 
     def sweep(
         self,
@@ -294,11 +286,3 @@ class SqliteEventStore:
             for partition in range(self.partitions)
         }
         return self.prune(now, behind)
-
-
-def _as_result(outcome: T | StoreUnavailable | UnknownOutcome) -> Result[T, StoreUnavailable]:
-    if isinstance(outcome, StoreUnavailable):
-        return Failure(outcome)
-    if isinstance(outcome, UnknownOutcome):
-        return Failure(StoreUnavailable(outcome.reason))
-    return Success(outcome)

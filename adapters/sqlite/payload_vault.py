@@ -16,9 +16,8 @@ from sqlalchemy import Connection, bindparam, delete, select, tuple_
 
 from factledger.adapters.sqlite.append import write_bodies
 from factledger.adapters.sqlite.compaction import compact
-from factledger.adapters.sqlite.database import SqliteDatabase, micros
+from factledger.adapters.sqlite.database import SqliteDatabase, micros, stored_bytes
 from factledger.adapters.sqlite.schema import vault
-from factledger.ports.event_store import UnknownOutcome
 from factledger.ports.payload_vault import PayloadKey, PayloadWrite, VaultPurged
 from factledger.ports.store_errors import StoreUnavailable
 
@@ -41,15 +40,6 @@ _EXPIRY: Final = select(vault.c.expires_at).where(
 _PURGE: Final = delete(vault).where(vault.c.expires_at <= bindparam("now"))
 
 
-def _bytes(value: object) -> bytes:
-    """A stored body as bytes, whatever type someone with the file put there."""
-    if isinstance(value, bytes):
-        return value
-    if isinstance(value, memoryview | bytearray):
-        return bytes(value)
-    return str(value).encode()
-
-
 def _key_row(key: PayloadKey) -> tuple[str, str, str]:
     return (key.run_id, key.tool_call_id, key.part.value)
 
@@ -67,12 +57,7 @@ class SqlitePayloadVault:
             write_bodies(connection, writes, now)
             return None, True
 
-        outcome = self._db.write(work)
-        if isinstance(outcome, StoreUnavailable):
-            return Failure(outcome)
-        if isinstance(outcome, UnknownOutcome):
-            return Failure(StoreUnavailable(outcome.reason))
-        return Success(None)
+        return self._db.write_or_unavailable(work)
 
     def get_many(
         self, keys: Sequence[PayloadKey]
@@ -88,7 +73,7 @@ class SqlitePayloadVault:
                 chunk = wanted[start : start + _KEYS_PER_QUERY]
                 rows = connection.execute(_GET_MANY, {"keys": chunk, "now": now})
                 for run_id, tool_call_id, part, body in rows:
-                    found[(run_id, tool_call_id, part)] = _bytes(body)
+                    found[(run_id, tool_call_id, part)] = stored_bytes(body)
             return found
 
         return self._db.read(read).map(
@@ -113,10 +98,8 @@ class SqlitePayloadVault:
         def work(connection: Connection) -> tuple[int, bool]:
             return connection.execute(_PURGE, {"now": now}).rowcount, True
 
-        outcome = self._db.write(work)
-        if isinstance(outcome, StoreUnavailable):
-            return Failure(outcome)
-        if isinstance(outcome, UnknownOutcome):
-            return Failure(StoreUnavailable(outcome.reason))
-        deleted = outcome
+        purged = self._db.write_or_unavailable(work)
+        if not isinstance(purged, Success):
+            return Failure(purged.failure())
+        deleted = purged.unwrap()
         return compact(self._db).map(lambda compacted: VaultPurged(deleted, compacted))

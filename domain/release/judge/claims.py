@@ -4,8 +4,8 @@ Identifiers are the tokens that must appear verbatim: error codes and mixed lett
 tokens (``GW-504``, ``ord_340873``), snake-case and dotted names (``primary_weight``,
 ``routing.acquirer.primary_weight``). Hyphenated words (``card-gateway``,
 ``connection-pool``) are compounds: verbatim when they name something of the run, else read
-as their words. Upper-case words are ordinary words, common acronyms (UTC, HTTP, SQL) are
-never required.
+as their words. Upper-case words are ordinary words, common acronyms (UTC, HTTP, SQL) and status
+classes (``5xx``) are never required.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from attrs import frozen
 
 from factledger.domain.release.judge.instants import ClaimTime, claim_times, mask
 from factledger.domain.release.judge.quantities import Quantity, claim_quantities
-from factledger.domain.release.judge.words import ACRONYMS, Word, content_of, words
+from factledger.domain.release.judge.words import ACRONYMS, STATUS_CLASS, Word, content_of, words
 
 __all__ = ["ParsedClaim", "parse_claim", "present", "spans"]
 
@@ -36,6 +36,8 @@ _UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x
 _PER_TIME = re.compile(r"^[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|day)$", re.I)
 """A unit per a unit of time (``MB/s``, ``records/min``): no identifier."""
 _COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+_STATUS_CLASS = re.compile(STATUS_CLASS)
+"""An HTTP status class (``5xx``): an ordinary word, never an identifier."""
 _MARKED = re.compile(r"[\d_./]")
 """A digit or a name's separator: the token is an identifier."""
 
@@ -95,6 +97,8 @@ def parse_claim(text: str) -> ParsedClaim:
         token = m.group().rstrip(".:/")
         low = token.lower()
         if low in ACRONYMS or _UNIT_WORD.match(token) or _PER_TIME.match(token):
+            continue
+        if _STATUS_CLASS.fullmatch(token):
             continue
         if _COMPOUND.fullmatch(token):
             compounds.append(token)

@@ -34,6 +34,7 @@ from factledger.domain.release.judge.words import (
     content_stems,
     words,
 )
+from factledger.domain.release.judge.zero_cells import zero_cell_clauses
 from factledger.domain.release.judge.zero_fields import zero_keys
 
 __all__ = ["CallView", "ClaimEvidence", "Clause", "Record", "Scope", "clause_of", "view_of"]
@@ -248,7 +249,8 @@ class CallView:
         (``flag_predicates``)."""
         found = [part.lower() for part in clauses("\n".join(self._prose))]
         denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
-        return (*found, *(f"no {name}" for name in denied))
+        cells = zero_cell_clauses(self._data, self.scope.shape)
+        return (*found, *(f"no {name}" for name in denied), *(cell.lower() for cell in cells))
 
     @cached_property
     def _clause_index(self) -> tuple[str, list[int]]:

@@ -48,6 +48,7 @@ from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
 from factledger.domain.release.judge.record_sums import check_record_sums
 from factledger.domain.release.judge.respective import check_multipliers
+from factledger.domain.release.judge.row_binding import check_row_values
 from factledger.domain.release.judge.row_times import check_row_times
 from factledger.domain.release.judge.spelled_numbers import check_spelled
 from factledger.domain.release.judge.stated_ratios import check_stated_ratios
@@ -126,6 +127,7 @@ def _supporting(
         or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
+        or (None if conclusion else check_row_values(claim, views))
         or (None if conclusion else check_record_sums(claim, views))
         or check_column_binding(claim, views)
         or check_polarity(claim, prose)

@@ -79,6 +79,14 @@ def _outside_terms(text: str, views: Sequence[CallView]) -> str:
     return text
 
 
+def _emphasis(ever: str, claim: ParsedClaim) -> bool:
+    """True when "at all" stresses a negative that writes its own window ("no 503 at all
+    between 15:12 and 15:30"): the window, checked against the scope below, bounds it."""
+    return ever.lower().split() == ["at", "all"] and (
+        bool(claim.times) or _WINDOW_WORDS.search(claim.text) is not None
+    )
+
+
 def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """The negative observation's rules, in order."""
     if any(view.scope.skipped for view in views) and not _PARTIAL.search(claim.text):
@@ -96,6 +104,8 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
     searched = next((m.group() for m, denied in denials if denied), None)
     broader = next((m for m, denied in denials if not denied), None)
     ever = _EVER.search(stated)
+    if ever is not None and _emphasis(ever.group(), claim):
+        ever = None
     if ever is not None and any(_bounded(view) for view in views):
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:

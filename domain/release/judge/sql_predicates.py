@@ -52,6 +52,9 @@ class QueryShape:
 
     predicates: tuple[Predicate, ...]
     group_by: tuple[str, ...]
+    sources: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each output column named by an alias with the columns its expression reads
+    (``SUM(errors_5xx) AS errors``: ``("errors", ("errors_5xx",))``)."""
 
 
 def _conjuncts(node: exp.Expression) -> list[exp.Expression]:
@@ -99,4 +102,16 @@ def query_shape(sql: str, dialect: str | None) -> QueryShape | None:
             predicates += [_predicate(node) for node in _conjuncts(clause.this)]
     group = tree.find(exp.Group)
     group_by = tuple(col.name for col in group.find_all(exp.Column)) if group else ()
-    return QueryShape(tuple(predicates), group_by)
+    return QueryShape(tuple(predicates), group_by, _sources(tree))
+
+
+def _sources(tree: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The aliased output columns of a SELECT with the columns each reads."""
+    if not isinstance(tree, exp.Select):
+        return ()
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for select in tree.selects:
+        if isinstance(select, exp.Alias):
+            read = tuple(dict.fromkeys(col.name for col in select.find_all(exp.Column)))
+            found.append((select.alias, tuple(name for name in read if name != select.alias)))
+    return tuple(found)

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.quantifier_words import QUANTIFIER_CLAIMED, QUANTIFIER_WORD
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.roles import (
     check_cause_order,
@@ -99,20 +100,6 @@ _NOT_KINDS = frozenset(
      "several", "new", "first", "last", "same"}
 )  # fmt: skip
 _NOT_REQUIRED = META | MEASURE_WORDS
-_COUNTED = (
-    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a|an|about|around|"
-    r"roughly|nearly|almost|some)\b)"
-)
-"""After a quantifier word, a number: "only about 2.3 GiB", "every five minutes" count."""
-_QUANTIFIER_WORD = {
-    word: re.compile(rf"\b{word}\b") for group in QUANTIFIER_GROUPS.values() for word in group
-}
-_QUANTIFIER_CLAIMED = {
-    word: re.compile(rf"(?<!for )(?<!per )\b{word}\b(?!\s+{_COUNTED})")
-    for group in QUANTIFIER_GROUPS.values()
-    for word in group
-}
-"""A quantifier word that claims (not "for all", "per every", not a count's)."""
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]
 """Names of the run (services, tables, datasources, lower-cased) a claim may not borrow."""
@@ -268,7 +255,7 @@ def _overlapping(claim: ParsedClaim, views: Sequence[CallView]) -> list[str]:
 
 def _group_word(group: str, text: str) -> bool:
     words = QUANTIFIER_GROUPS[group]
-    return any(word in text and _QUANTIFIER_WORD[word].search(text) for word in words)
+    return any(word in text and QUANTIFIER_WORD[word].search(text) for word in words)
 
 
 def _shaped(group: str, views: Sequence[CallView]) -> bool:
@@ -315,7 +302,7 @@ def check_quantifiers(
     clauses: list[str] | None = None
     for group in QUANTIFIER_GROUPS:
         for word in QUANTIFIER_GROUPS[group]:
-            found = _QUANTIFIER_CLAIMED[word].search(lowered) if word in lowered else None
+            found = QUANTIFIER_CLAIMED[word].search(lowered) if word in lowered else None
             if found is None:
                 continue
             if group == "majority" and _majority(claim, views, said):

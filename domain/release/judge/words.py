@@ -15,6 +15,7 @@ from functools import lru_cache
 from attrs import frozen
 
 __all__ = [
+    "STATUS_CLASS",
     "ACRONYMS",
     "CAUSAL_CLAIM",
     "CAUSAL_EVIDENCE",
@@ -43,7 +44,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d+")
+STATUS_CLASS = r"(?<![0-9A-Za-z])[1-5][xX]{2}(?![0-9A-Za-z])"
+"""An HTTP status class (``5xx``) is one word, not a digit and ``xx``."""
+_WORD = re.compile(rf"{STATUS_CLASS}|[A-Za-z][A-Za-z']*|\d+")
 _SPLIT = re.compile(
     r"(?=[.;:!?()\[\]|,\s\-–—bw])"  # a cheap first-character test before the alternatives
     r"(?:[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b)"
@@ -241,9 +244,14 @@ def words(text: str) -> tuple[Word, ...]:
     for clause_start, clause in _clause_spans(text):
         left = 0
         denied = False
+        previous = ""
         for match in _WORD.finditer(clause):
             raw = match.group()
             low = raw.lower()
+            prior, previous = previous, low
+            if low == "all" and prior == "at":
+                left = 0  # "no 5xx at all in its requests": "at all" closes the denial
+                continue
             if low == "without" and denied:
                 left = 0  # "never deploy ... without warming": warming is affirmed
                 continue

@@ -171,6 +171,43 @@ def test_a_failed_commit_is_an_unknown_outcome_that_a_retry_resolves(
     assert again == Appended(retried.head, already_committed=True)
 
 
+def test_a_failed_commit_of_a_write_without_a_command_id_is_the_store_unavailable(
+    stores: SqliteStores, path: Path
+) -> None:
+    """Vault writes, purges and run expiries have no command id to retry with: a commit whose
+    outcome is unknown is STORE_UNAVAILABLE (COMMIT_FAILED), and nothing was written."""
+    stores.events.append(request_after("run-a", GENESIS, 1))
+    key = PayloadKey("run-a", "call-1", PayloadPart.RAW)
+    unavailable = Failure(StoreUnavailable("COMMIT_FAILED"))
+    with failing_commits():
+        assert stores.vault.put([PayloadWrite(key, b"raw", T0 + timedelta(hours=1))]) == (
+            unavailable
+        )
+        assert stores.events.expire_run("run-a", T0) == unavailable
+        assert stores.events.prune(T0) == unavailable
+        assert stores.vault.purge_expired() == unavailable
+    assert _count(path, "vault") == 0
+    assert _count(path, "run_meta") == 0, "no expiry was set"
+
+
+def test_a_stored_body_or_event_of_another_type_reads_as_bytes(
+    stores: SqliteStores, path: Path
+) -> None:
+    """Someone with the file can store text in a BLOB column: it reads as bytes (and then
+    fails its digest), never as a crash."""
+    key = PayloadKey("run-a", "call-1", PayloadPart.RAW)
+    stores.events.append(request_after("run-a", GENESIS, 1))
+    stores.vault.put([PayloadWrite(key, b"raw", T0 + timedelta(hours=1))])
+    with closing(sqlite3.connect(path)) as other:
+        other.execute("UPDATE vault SET body = 'typed over'")
+        other.execute("UPDATE events SET data = 12")
+        other.commit()
+    assert stores.vault.get_many([key]) == Success((b"typed over",))
+    read = stores.events.read_run("run-a")
+    assert isinstance(read, Success)
+    assert [event.data for event in read.unwrap()] == [b"12"]
+
+
 def test_expired_bodies_read_as_absent_until_purged_then_are_gone(
     stores: SqliteStores, path: Path, clock: ManualClock
 ) -> None:
