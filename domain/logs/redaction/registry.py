@@ -44,6 +44,7 @@ from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.password_labels import PASSWORD_LABELS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
@@ -91,6 +92,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     COMMAND_ARGUMENTS,
     SECRET_PHRASES,
     NETRC_AND_PHRASES,
+    PASSWORD_LABELS,
     NAMED_KEYS,
     LOGIN_PAIRS,
     SETTER_CALLS,
