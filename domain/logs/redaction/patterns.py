@@ -89,10 +89,12 @@ AUTH_HEADER_UNQUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\s*[:=]\s*)"
     r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"
     r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}))?"
-    r"(digest\s+.*|[^\s\"']+)"
+    r"(digest\s+.*|[\w\-]+=[ \t]*\"[^\"]*\"(?:[ \t]*,[ \t]*[\w\-]+=[ \t]*\"[^\"]*\")*|[^\s\"']+)"
 )
 """An ``Authorization`` header without quotes; a scheme not listed (``Bot``, ``SSWS``,
-``GenieKey``) is a capitalised word before credentials of 16 characters or more."""
+``GenieKey``) is a capitalised word before credentials of 16 characters or more; credentials
+written as quoted parameters (Rails' ``Token token="…", email="…"``, ``OAuth
+oauth_signature="…"``) go with all their parameters."""
 AUTH_SCHEME: Final = re.compile(
     r"(?i)\b(bearer|basic|token|apikey|api-key)(\s+)([A-Za-z0-9\-._~+/:]{8,}=*)(?![\w\-.~+/=])"
 )

@@ -136,8 +136,12 @@ SCHEMES = [
 ]
 
 VENDOR_KEYS = [
-    ("nuget push pkg.nupkg -k oy2lmtqazbcdefghijklmnopqrstuvwxyz234567abcdefg", "oy2lmtqazb"),
-    ("api key oy2a7bqz3kdw4nrtxm5pu6vh2jc7e3lqhs4ifgdo5nyb6wk set", "oy2a7bqz3kdw"),
+    ("nuget push pkg.nupkg -k oy2lmtqazbcdefghijklmnopqrstuvwxyz234567abcdef", "oy2lmtqazb"),
+    ("api key oy2pix6ea6qom66zjojyaekctbr6y3z4ixgci7nq3t2yw2 set", "oy2pix6ea6qom"),
+    (
+        "dotnet nuget push a.nupkg --api-key oy2a7bqz3kdw4nrtxm5pu6vh2jc7e3lqhs4ifgdo5nyb6w",
+        "a7bqz3kdw",
+    ),
     ("using rzp_test_Ab3dE5fG7hJ9kL", "Ab3dE5fG7hJ9kL"),
     ("razorpay rzp_live_9hTx2QvL8mKp3R", "9hTx2QvL8mKp3R"),
     ("charge via acme_live_7fK2pQ9xLm3vR8tW", "7fK2pQ9xLm3vR8tW"),
@@ -156,7 +160,8 @@ ADDRESSES = [
     ("upstream 0x0A0B0C0D:8080 timed out", "0x0A0B0C0D"),
 ]
 
-LEAKS = LABELS
+LEAKS = LABELS + PHRASES + URL_ENCODED + SMTP + SQL + COMMANDS + NATIONAL_IDS + SCHEMES
+LEAKS += VENDOR_KEYS + ADDRESSES
 
 
 @pytest.mark.parametrize(("line", "secret"), LEAKS, ids=[line for line, _ in LEAKS])
