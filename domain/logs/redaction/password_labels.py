@@ -45,7 +45,7 @@ _LABELLED: Final = re.compile(
     r"(?i)(?P<label>(?<![\w.\-])[\w.\-]*?(?:" + _LABELS + r"))"
     r"(?P<close>\\?[\"']?)(?![^\W\d_])"
     r"(?P<sep>[ \t]*(?:=>|[:=＝：])[ \t]*|[ \t]+(?P<word>" + _JOINING + r")[ \t]+"
-    r"|[ \t]+(?=[\"'「`]))"
+    r"|[ \t]+(?=[\"'「`])|>)"
     r"(?P<value>" + _VALUE + r")"
 )
 _TRAILING: Final = ",;.)]}"

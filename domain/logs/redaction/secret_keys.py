@@ -68,7 +68,7 @@ _WORDS: Final = frozenset(
         "birthday",
     }
 )
-_LONG_WORDS: Final = (
+_ENGLISH_LONG_WORDS: Final = (
     "password",
     "passwd",
     "passphrase",
@@ -95,6 +95,44 @@ _LONG_WORDS: Final = (
     "driverslicen",
     "drivinglicen",
 )
+_OTHER_LANGUAGES: Final = (
+    "passwort",
+    "kennwort",
+    "motdepasse",
+    "contraseña",
+    "contrasena",
+    "contrasenya",
+    "senha",
+    "palavrapasse",
+    "wachtwoord",
+    "hasło",
+    "haslo",
+    "heslo",
+    "lösenord",
+    "losenord",
+    "salasana",
+    "passord",
+    "adgangskode",
+    "jelszó",
+    "jelszo",
+    "lozinka",
+    "parola",
+    "parolă",
+    "parool",
+    "şifre",
+    "sifre",
+    "κωδικός",
+    "пароль",
+    "парола",
+    "лозинка",
+    "パスワード",
+    "密码",
+    "密碼",
+    "비밀번호",
+)
+_LONG_WORDS: Final = _ENGLISH_LONG_WORDS + _OTHER_LANGUAGES
+"""Besides English, the single-word labels of ``password_labels`` (a key is read without its
+separators, ``mot_de_passe`` as ``motdepasse``)."""
 _KEY_QUALIFIERS: Final = frozenset(
     {
         "api",

@@ -105,8 +105,14 @@ QUANTITY_WORDS: Final = frozenset(
         "idx",
         "offset",
     }
+    | {"länge", "laenge", "anzahl", "versuche", "dauer", "gültigkeit", "alter", "longueur"}
+    | {"tentatives", "durée", "duree", "taille", "longitud", "intentos", "duración", "duracion"}
+    | {"tamaño", "tamanho", "tentativas", "comprimento", "duração", "duracao", "lengte"}
+    | {"pogingen", "duur", "długość", "dlugosc", "próby", "proby", "délka", "pokusy", "längd"}
+    | {"försök", "pituus", "yritykset", "uzunluk", "deneme", "длина", "попытки", "长度", "次数"}
 )
-"""Words of a key that count, time or size what it names."""
+"""Words of a key that count, time or size what it names (in English and, for the password
+labels of other languages, in theirs)."""
 ID_WORDS: Final = frozenset({"id", "ids", "no", "nr", "seq"})
 """Words of a key that name a credential's number in a list, not the credential (``api_key_id``),
 except a session's: a session id is the session."""

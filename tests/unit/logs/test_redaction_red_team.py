@@ -172,3 +172,19 @@ def test_a_value_of_every_red_team_family_is_replaced(line: str, secret: str) ->
 @pytest.mark.parametrize(("line", "secret"), LEAKS, ids=[line for line, _ in LEAKS])
 def test_the_value_is_replaced_in_a_line_with_a_tab_too(line: str, secret: str) -> None:
     assert secret not in Redactor().redact("x\t" + line)
+
+
+@pytest.mark.parametrize(
+    "key", ["Kennwort", "db_passwort", "mot_de_passe", "contraseña", "hasło", "пароль", "密码"]
+)
+def test_a_structured_field_named_by_a_label_of_another_language_is_replaced(key: str) -> None:
+    assert Redactor().redact_value(key, "blue horse 7") == "<SECRET>"
+
+
+@pytest.mark.parametrize(("key", "value"), [("Kennwort_Laenge", 12), ("senha_tentativas", 3)])
+def test_a_count_under_such_a_label_stays(key: str, value: int) -> None:
+    assert Redactor().redact_value(key, value) == value
+
+
+def test_an_xml_element_named_by_such_a_label_is_replaced() -> None:
+    assert "lemon" not in Redactor().redact("<user>bob</user><Kennwort>lemon</Kennwort>")
