@@ -73,7 +73,9 @@ _HEX_CUE_BEFORE: Final = re.compile(
     r"(?i)(?<![a-z])(?:from|via|upstream|server|backend|gateway|origin)\s+$"
 ).search
 """Words that name an address only before a hexadecimal number (``from 0xC6336417``): before
-a decimal one they start a time window (``from 1717243200 to …``)."""
+a decimal one they start a time window (``from 1717243200 to …``). ``from``, ``server`` …
+alone say nothing of the line (``read from 0x7ffe0000 failed`` is memory): another word of
+the line must name an address (``_CUE_WORD``)."""
 _CUE_BEFORE: Final = re.compile(
     r"(?i)(?:(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
     r"(?:[_\-][a-z_]*)?(?:\s*[=:]\s*[\"']?|\s+)"
@@ -99,7 +101,10 @@ def _bare(match: re.Match[str]) -> str:
     before = match.string[max(0, start - 40) : start]
     if _CUE_BEFORE(before) is None and not (
         number[:2].lower() == "0x"
-        and (match.string[match.end() : match.end() + 1] == ":" or _HEX_CUE_BEFORE(before))
+        and (
+            match.string[match.end() : match.end() + 1] == ":"
+            or (_HEX_CUE_BEFORE(before) and _CUE_WORD(match.string.lower()))
+        )
     ):
         return match.group(0)
     value = int(number, 16) if number[:2].lower() == "0x" else int(number)
@@ -131,8 +136,8 @@ _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
 _CUE_WORD: Final = re.compile(
     r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
-    r"|connection|connected|connecting|accepted|refused|closed|disconnected|from|via|upstream"
-    r"|server|backend|gateway|origin)(?![a-z])|://|^0x[0-9a-f0]{8}:0"
+    r"|connect|connection|connected|connecting|accepted|refused|closed|disconnected|via|upstream"
+    r"|gateway)(?![a-z])|://|^0x[0-9a-f0]{8}:0"
 ).search
 
 BARE_ADDRESSES: Final = TextFamily(

@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 from factledger.domain.logs.redaction.value_shapes import WEAK_WORDS, is_stand_in, keeps_value
@@ -319,9 +320,19 @@ def url_password(match: re.Match[str]) -> str:
 def _cli_credentials(match: re.Match[str]) -> str:
     if match.group("mysql") is not None:
         return match.group("mysql") + _SECRET
-    if match.group("userpw").isdigit() and match.group("curl")[-2:-1].isdigit():
-        return match.group(0)  # a user and group id (``docker run -u 1000:1000``)
+    password = match.group("userpw")
+    if is_stand_in(password) or (password.isdigit() and match.group("curl")[-2:-1].isdigit()):
+        return match.group(0)  # a reference, or a user and group id (``-u 1000:1000``)
+    if (
+        match.group("curl").endswith(":")
+        and not password_shaped(password)
+        and _HTTP_CLIENT(match.string, 0, match.start()) is None
+    ):
+        return match.group(0)  # a user and a group (``sudo -u app:www-data``)
     return match.group("curl") + _SECRET
+
+
+_HTTP_CLIENT: Final = re.compile(r"(?i)\b(?:curl|wget|https?|httpie|xh|lftp)\b").search
 
 
 def ezconnect(match: re.Match[str]) -> str:

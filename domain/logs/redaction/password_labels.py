@@ -5,9 +5,11 @@ passe : …``, ``contraseña es …``, ``senha=…``, ``wachtwoord is …``, ``h
 one (``Datenbankpasswort:``, ``新密码=``) and as a JSON key (``"Kennwort": "…"``).
 
 After ``:`` or ``=`` the value goes whatever its shape, as under an English credential key;
-after a word that joins it (``est``, ``ist``, ``es``, ``is``, ``jest``, ``är`` …) only a quoted
-value or one shaped like a password does (``le mot de passe est incorrect`` stays). A mask or
-a reference stays.
+after a word that joins it (``est``, ``ist``, ``es``, ``is``, ``jest``, ``är`` …), or after up
+to three words that qualify it before the separator (``Passwort für Benutzer max: …``,
+``contraseña nueva = …``), only a quoted value or one shaped like a password does (``le mot
+de passe est incorrect``, ``mot de passe oublié: demande envoyée`` stay). A mask or a
+reference stays.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs.redaction.credential_phrases import password_shaped, replaced_value
+from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.family import TextFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.value_shapes import is_stand_in
 
 __all__ = ["PASSWORD_LABELS"]
 
+_SECRET: Final = Placeholder.SECRET.value
 _LABELS: Final = (
     "passwort|kennwort|mot de passe|mot-de-passe|contraseña|contrasena|contrasenya|contrasinal"
     "|senha|palavra-passe|wachtwoord|hasło|haslo|heslo|lösenord|losenord|salasana|passord"
@@ -32,20 +36,27 @@ _LABELS: Final = (
 _STEMS: Final = re.compile(
     r"passwort|kennwort|passe|contrase|contrasinal|senha|wachtwoord|has[łl]o|heslo|l[öo]senord"
     r"|salasana|passord|adgangskode|kodeord|lykilor|jelsz|geslo|lozinka|slapta|parool|parol"
-    r"|[şs]ifre|κωδικ|συνθηματικ|парол|лозинк|סיסמ|المرور|السر|عبور|पासवर्ड|รหัสผ่าน|khẩu|khau"
+    r"|[şs]i\u0307?fre|κωδικ|συνθηματικ|парол|лозинк|סיסמ|المرور|السر|عبور|पासवर्ड|รหัสผ่าน|khẩu|khau"
     r"|sandi|laluan|パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
 ).search
 """A piece of every label, for the gate (one word of a label written in several) and the
-probe."""
+probe (both read lower-cased words: ``ŞİFRE`` lower-cases with a combining dot)."""
 _JOINING: Final = (
     r"is|est|ist|es|é|e|er|on|jest|je|är|è|είναι|是|は|wordt|was|war|era|foi|était|lautet|ble"
+    r"|là|adalah|ialah|это|wynosi"
 )
-_VALUE: Final = r"'[^'\n]*'|\"[^\"\n]*\"|「[^」\n]*」|`[^`\n]*`|[^\s\"'`，。、；「」<]+"
+_QUOTES: Final = {"'": "'", '"': '"', "「": "」", "`": "`", "«": "»", "“": "”", "„": "“"}
+"""Opening quotes and their closing ones, in the languages of the labels."""
+_VALUE: Final = (
+    r"'[^'\n]*'|\"[^\"\n]*\"|「[^」\n]*」|`[^`\n]*`|«[^»\n]*»|“[^”\n]*”|„[^“\n]*“"
+    r"|[^\s\"'`，。、；「」«»“”„<]+"
+)
 _LABELLED: Final = re.compile(
     r"(?i)(?P<label>(?<![\w.\-])[\w.\-]*?(?:" + _LABELS + r"))"
     r"(?P<close>\\?[\"']?)(?![^\W\d_])"
     r"(?P<sep>[ \t]*(?:=>|[:=＝：])[ \t]*|[ \t]+(?P<word>" + _JOINING + r")[ \t]+"
-    r"|[ \t]+(?=[\"'「`])|>)"
+    r"|[ \t]+(?=[\"'「`«“„])|>"
+    r"|(?P<qualified>(?:[ \t]+[^\s:=＝：\"'`<>]{1,24}){1,3}?[ \t]*(?:=>|[:=＝：])[ \t]*))"
     r"(?P<value>" + _VALUE + r")"
 )
 _TRAILING: Final = ",;.)]}"
@@ -53,14 +64,16 @@ _TRAILING: Final = ",;.)]}"
 
 def _labelled(match: re.Match[str]) -> str:
     value = match.group("value")
-    core = value.rstrip(_TRAILING) if value[:1] not in "'\"「`" else value
-    bare = core.strip("'\"「」`")
+    close = _QUOTES.get(value[:1])
+    quoted = close is not None and len(value) > 2 and value.endswith(close)
+    core = value if quoted else value.rstrip(_TRAILING)
+    bare = core[1:-1].strip() if quoted else core
     if not bare or is_stand_in(bare) or core.startswith("<"):
         return match.group(0)
-    quoted = core != bare
-    if match.group("word") is not None and not quoted and not password_shaped(core):
+    words = match.group("word") is not None or match.group("qualified") is not None
+    if words and not quoted and not password_shaped(core):
         return match.group(0)
-    replaced = "「<SECRET>」" if core[:1] == "「" else replaced_value(core)
+    replaced = core[0] + _SECRET + core[-1] if quoted else _SECRET
     start = match.start("value") - match.start()
     return match.group(0)[:start] + replaced + value[len(core) :]
 

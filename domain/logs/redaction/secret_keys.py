@@ -227,6 +227,9 @@ _NOT_THE_VALUE: Final = frozenset(
         "realm",
         "result",
     }
+    | {"richtlinie", "regel", "regeln", "politique", "politica", "política", "beleid", "polityka"}
+    | {"datei", "fichier", "archivo", "arquivo", "pfad", "chemin", "ruta", "caminho", "nom"}
+    | {"nombre", "nome", "typ", "tipo", "ablauf", "statut", "estado", "hinweis", "indice"}
 )
 _SOURCE_FILES: Final = frozenset(
     {"java", "kt", "scala", "groovy", "py", "go", "rb", "js", "mjs", "ts", "tsx", "jsx", "cs"}

@@ -1,7 +1,7 @@
 """Passwords in the statements that create or change a database user: MySQL's and MariaDB's
 ``IDENTIFIED BY '…'``, ``IDENTIFIED WITH plugin BY '…'``, ``SET PASSWORD [FOR u] = '…'`` and
 ``= PASSWORD('…')``; PostgreSQL's ``[WITH] [ENCRYPTED] PASSWORD '…'``; Oracle's unquoted
-``IDENTIFIED BY word``.
+``IDENTIFIED BY word`` after ``CREATE``/``ALTER USER``; SQL Server's ``WITH PASSWORD = N'…'``.
 
 The literal goes, quotes kept; ``PASSWORD NULL``, a placeholder or a bind parameter (``?``,
 ``%s``, ``:pw``) is no literal and stays.
@@ -21,16 +21,24 @@ _QUOTED: Final = r"'(?:[^'\\\n]|\\.|'')*'|\"(?:[^\"\\\n]|\\.)*\""
 _STATEMENT: Final = re.compile(
     r"(?i)(?P<lead>\bidentified[ \t]+(?:with[ \t]+[\w'\"]+[ \t]+)?(?:by|as)[ \t]+"
     r"(?:password[ \t]*)?)(?P<value>" + _QUOTED + r"|(?![?:%<])[^\s;,'\"()]+)"
-    r"|(?P<plead>\bpassword[ \t]*(?:=[ \t]*)?(?:password[ \t]*\([ \t]*)?)(?P<pvalue>"
-    + _QUOTED
-    + r")"
+    r"|(?P<plead>\bpassword[ \t]*(?:=[ \t]*)?(?:password[ \t]*\([ \t]*)?)"
+    r"(?P<pvalue>N?(?:" + _QUOTED + r"))"
 )
 
 
 def _statement(match: re.Match[str]) -> str:
     if match.group("lead") is not None:
-        return match.group("lead") + replaced_value(match.group("value"))
-    return match.group("plead") + replaced_value(match.group("pvalue"))
+        value = match.group("value")
+        if value[:1] not in "'\"" and _USER_STATEMENT(match.string, 0, match.start()) is None:
+            return match.group(0)  # prose (``request identified by id 42``)
+        return match.group("lead") + replaced_value(value)
+    value = match.group("pvalue")
+    national = int(value[:1] == "N")
+    return match.group("plead") + value[:national] + replaced_value(value[national:])
+
+
+_USER_STATEMENT: Final = re.compile(r"(?i)\b(?:create|alter)[ \t]+(?:user|role|login)\b").search
+"""What must come before an unquoted ``IDENTIFIED BY word`` for the word to be a password."""
 
 
 def _gate(shape: str) -> bool:

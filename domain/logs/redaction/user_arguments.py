@@ -1,7 +1,8 @@
 """``user:password`` given to a command after a flag that takes both: curl's ``-u``,
 ``--user``, ``-U``/``--proxy-user``, also quoted (``--user "deploy:…"``, ``-u 'ci:…'``) or
 glued with ``=`` (``--user=deploy:…``), and the same flags of other HTTP clients
-(``--http-user``, ``--auth``, ``--basic-auth``, ``--credentials``).
+(``--http-user``, ``--auth``, ``--basic-auth``, ``--credentials``, HTTPie's ``-a``: only
+after the name of an HTTP client, since ``-a`` means other things elsewhere).
 
 The part after the first ``:`` goes. A user and a group (``docker run -u 1000:1000``, ``-u
 app:app``) stay: numbers on both sides, or one word repeated, or outside an HTTP client a
@@ -22,11 +23,11 @@ __all__ = ["USER_ARGUMENTS"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _FLAGS: Final = frozenset(
-    {"-u", "-U", "--user", "--proxy-user", "--http-user", "--auth", "--basic-auth"}
+    {"-u", "-U", "-a", "--user", "--proxy-user", "--http-user", "--auth", "--basic-auth"}
     | {"--credentials", "--creds", "--server-user", "--userpass"}
 )
 _ARGUMENT: Final = re.compile(
-    r"(?<![\w\-])(?P<flag>-u|-U|--user|--proxy-user|--http-user|--auth|--basic-auth"
+    r"(?<![\w\-])(?P<flag>-[uUa]|--user|--proxy-user|--http-user|--auth|--basic-auth"
     r"|--credentials|--creds|--server-user|--userpass)(?P<sep>=|[ \t]+)"
     r"(?P<quote>[\"']?)(?P<user>[^\s:\"']*):(?P<password>[^\s\"']+)(?P=quote)(?![^\s\"'])"
 )
@@ -40,7 +41,7 @@ def _argument(match: re.Match[str]) -> str:
     if (user.isdigit() and password.isdigit()) or user == password:
         return match.group(0)
     plain = not match.group("quote") and not password_shaped(password)
-    if plain and _CLIENTS(match.string, 0, match.start()) is None:
+    if (plain or match.group("flag") == "-a") and _CLIENTS(match.string, 0, match.start()) is None:
         return match.group(0)
     start = match.start("password") - match.start()
     return match.group(0)[:start] + _SECRET + match.group("quote")
