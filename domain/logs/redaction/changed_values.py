@@ -1,15 +1,15 @@
 """A credential's new value told in words: ``password changed to '…'``, ``passphrase reset to
 …``, ``the api key was changed to …``, ``PIN set to 4821``, ``token rotated to …``, ``root
-password has been updated to: …``.
+password has been updated to: …``, ``changed root password to …``, ``password was changed
+from '…' to '…'`` (both values), ``the password is now '…'``.
 
-A verb of change (``changed``, ``set``, ``reset``, ``updated``, ``rotated`` …) and ``to`` right
-after a credential noun (or ``is now``) name the value that follows, so it goes whatever its
-shape: quoted or bare, a plain word or digits (PINs are digits); after ``is now`` a plain
-lower-case word stays (``password is now required``). What stays is what names no value: a mask or a
-reference, a placeholder, a path or a URL (``secret set to /run/secrets/db``), a word that
-says how it was changed (``set to expire``, ``reset to
-default``, ``set to random``), and a quantity after a noun that is no PIN or password
-(``token set to 3600 seconds``).
+A verb of change (``changed``, ``set``, ``reset``, ``updated``, ``rotated`` …) and ``to`` next
+to a credential noun name the value that follows, so it goes whatever its shape: quoted or
+bare, a plain word or digits (PINs are digits). What stays is what names no value: a mask or
+a reference, a placeholder, a path or a URL (``secret set to /run/secrets/db``), a word that
+says how it was changed (``set to expire``, ``reset to default``, ``rotated to version 5``), a
+quantity or a version after a noun that is no PIN or password (``token set to 3600
+seconds``), and after ``is now`` a plain lower-case word (``password is now required``).
 """
 
 from __future__ import annotations
@@ -30,40 +30,66 @@ _NOUN: Final = (
 _VERBS: Final = frozenset(
     {"changed", "set", "reset", "updated", "rotated", "modified", "regenerated", "renewed"}
 )
+_VALUE: Final = r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|[^\s\"'`<]+"
+_VERB: Final = "|".join(sorted(_VERBS))
 _CHANGED: Final = re.compile(
-    r"(?i)\b(?P<noun>" + _NOUN + r")"
-    r"(?P<between>\s+(?:(?:has|have)\s+been\s+|was\s+|were\s+|is\s+|got\s+|been\s+)?"
+    r"(?i)(?:\b(?P<noun>" + _NOUN + r")"
+    r"(?:\s+(?:(?:has|have)\s+been\s+|was\s+|were\s+|is\s+|got\s+|been\s+)?"
     r"(?:(?:successfully|just|now|also|manually|automatically)\s+)?"
-    r"(?:" + "|".join(sorted(_VERBS)) + r")\s+to\s*:?\s*|(?P<now>\s+(?:is|was)\s+now\s*:?\s*))"
-    r"(?P<value>'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|[^\s\"'`<]+)"
+    r"(?:" + _VERB + r")(?:\s+from\s+(?P<old>" + _VALUE + r"))?\s+to\s*:?\s*"
+    r"|(?P<now>\s+(?:is|was)\s+now\s*:?\s*))"
+    r"|\b(?:" + _VERB + r")\s+(?:(?:the|my|your|his|her|their|its|a|new)\s+)?"
+    r"(?:[\w\-]+\s+){0,2}?(?P<object>" + _NOUN + r")\s+to\s*:?\s*)"
+    r"(?P<value>" + _VALUE + r")"
 )
 _NO_VALUE: Final = frozenset(
     {"default", "defaults", "empty", "blank", "none", "null", "nil", "random", "expire", "expired"}
     | {"never", "true", "false", "a", "an", "the", "its", "their", "be", "not", "same", "previous"}
     | {"unset", "disabled", "enabled", "auto", "automatic", "generated", "manual", "on", "off"}
+    | {"version", "revision", "latest", "current", "next", "new", "stage", "pending", "active"}
 )
 """Words after ``set to`` that say how, not what (``token set to expire``)."""
 _WORD: Final = re.compile(r"[a-z]+").fullmatch
 """After ``is now`` a plain lower-case word says what the credential is (``expired``,
 ``required``), not what it holds."""
+_VERSION: Final = re.compile(r"v\d+(?:\.\d+)*").fullmatch
 _NUMBER_NOUNS: Final = frozenset({"pin", "password", "passwd", "pwd", "passcode", "pass"})
 _TRAILING: Final = ",;.)]}"
 
 
-def _changed(match: re.Match[str]) -> str:
-    value = match.group("value")
+def _kept(value: str, noun: str, now: bool) -> bool:
+    """True when the value after the phrase names none (see the module text)."""
     core = value if value[:1] in "'\"`" else value.rstrip(_TRAILING)
     bare = core.strip("'\"`")
     if not bare or is_stand_in(bare) or bare.startswith("<"):
-        return match.group(0)
-    if core == bare and (bare.lower() in _NO_VALUE or (match.group("now") and _WORD(bare))):
-        return match.group(0)
-    if core == bare and is_quantity(bare) and match.group("noun").lower() not in _NUMBER_NOUNS:
-        return match.group(0)
-    if core == bare and (bare[:1] in "/~$%" or bare.startswith("./") or "://" in bare):
-        return match.group(0)  # a path, a reference or a URL that holds it
+        return True
+    if core != bare:
+        return False
+    if bare.lower() in _NO_VALUE or (now and _WORD(bare)):
+        return True
+    if (is_quantity(bare) or _VERSION(bare)) and noun.lower() not in _NUMBER_NOUNS:
+        return True
+    return bare[:1] in "/~$%" or bare.startswith("./") or "://" in bare
+
+
+def _masked(value: str) -> str:
+    core = value if value[:1] in "'\"`" else value.rstrip(_TRAILING)
     replaced = "`<SECRET>`" if core[:1] == "`" else replaced_value(core)
-    return match.group("noun") + match.group("between") + replaced + value[len(core) :]
+    return replaced + value[len(core) :]
+
+
+def _changed(match: re.Match[str]) -> str:
+    noun = match.group("noun") or match.group("object")
+    now = match.group("now") is not None
+    if _kept(match.group("value"), noun, now):
+        return match.group(0)
+    text, start = match.group(0), match.start()
+    spans = [("value", match.span("value"))]
+    if match.group("old") is not None and not _kept(match.group("old"), noun, now):
+        spans.append(("old", match.span("old")))
+    for name, (begin, end) in spans:  # the value first: it is the later one
+        text = text[: begin - start] + _masked(match.group(name)) + text[end - start :]
+    return text
 
 
 def _noun(shape: str) -> bool:

@@ -2,14 +2,17 @@
 passe : …``, ``contraseña es …``, ``senha=…``, ``wachtwoord is …``, ``hasło: …``, ``lösenord``,
 ``salasana``, ``パスワード：…``, ``密码=…``, ``비밀번호: …``, ``пароль: …``, ``şifre=…``,
 ``κωδικός: …`` and the other labels of ``_LABELS``, also inside a longer word that ends with
-one (``Datenbankpasswort:``, ``新密码=``) and as a JSON key (``"Kennwort": "…"``).
+one (``Datenbankpasswort:``, ``新密码=``), as a JSON key (``"Kennwort": "…"``) and as an XML
+element (``<Kennwort>…``).
 
-After ``:`` or ``=`` the value goes whatever its shape, as under an English credential key;
-after a word that joins it (``est``, ``ist``, ``es``, ``is``, ``jest``, ``är`` …), or after up
-to three words that qualify it before the separator (``Passwort für Benutzer max: …``,
-``contraseña nueva = …``), only a quoted value or one shaped like a password does (``le mot
-de passe est incorrect``, ``mot de passe oublié: demande envoyée`` stay). A mask or a
-reference stays.
+Right after ``:`` or ``=`` the value goes whatever its shape, as under an English credential
+key. After a word that joins it (``est``, ``ist``, ``es``, ``is``, ``jest``, ``är`` …), after a
+participle of change and its preposition (``geändert auf``, ``changé en``, ``cambiada a``), or
+after up to three words that qualify the label before the separator (``Passwort für Benutzer
+max: …``, ``contraseña nueva = …``), only a quoted value goes, or a bare one shaped like a
+password with a digit or a symbol: ``le mot de passe est incorrect``, ``mot de passe oublié:
+demande envoyée`` and ``Passwort geändert auf Anfrage`` stay (nouns are capitalised in some of
+these languages). A mask or a reference stays.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ _JOINING: Final = (
     r"is|est|ist|es|é|e|er|on|jest|je|är|è|είναι|是|は|wordt|was|war|era|foi|était|lautet|ble"
     r"|là|adalah|ialah|это|wynosi"
 )
+_INTO: Final = r"auf|in|zu|en|a|para|naar|na|till|til|på|to|на|в|olarak|ni|に"
+"""Prepositions after a participle of change (``geändert auf``, ``changé en``, ``cambiada a``,
+``gewijzigd in``, ``zmienione na``, ``изменён на``)."""
 _QUOTES: Final = {"'": "'", '"': '"', "「": "」", "`": "`", "«": "»", "“": "”", "„": "“"}
 """Opening quotes and their closing ones, in the languages of the labels."""
 _VALUE: Final = (
@@ -55,6 +61,7 @@ _LABELLED: Final = re.compile(
     r"(?i)(?P<label>(?<![\w.\-])[\w.\-]*?(?:" + _LABELS + r"))"
     r"(?P<close>\\?[\"']?)(?![^\W\d_])"
     r"(?P<sep>[ \t]*(?:=>|[:=＝：])[ \t]*|[ \t]+(?P<word>" + _JOINING + r")[ \t]+"
+    r"|[ \t]+(?P<changed>[^\W\d_]{3,20}[ \t]+(?:" + _INTO + r"))[ \t]+"
     r"|[ \t]+(?=[\"'「`«“„])|>"
     r"|(?P<qualified>(?:[ \t]+[^\s:=＝：\"'`<>]{1,24}){1,3}?[ \t]*(?:=>|[:=＝：])[ \t]*))"
     r"(?P<value>" + _VALUE + r")"
@@ -70,8 +77,8 @@ def _labelled(match: re.Match[str]) -> str:
     bare = core[1:-1].strip() if quoted else core
     if not bare or is_stand_in(bare) or core.startswith("<"):
         return match.group(0)
-    words = match.group("word") is not None or match.group("qualified") is not None
-    if words and not quoted and not password_shaped(core):
+    words = match.group("word") or match.group("qualified") or match.group("changed")
+    if words and not quoted and (core.isalpha() or not password_shaped(core)):
         return match.group(0)
     replaced = core[0] + _SECRET + core[-1] if quoted else _SECRET
     start = match.start("value") - match.start()

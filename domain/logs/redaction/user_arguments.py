@@ -29,22 +29,25 @@ _FLAGS: Final = frozenset(
 _ARGUMENT: Final = re.compile(
     r"(?<![\w\-])(?P<flag>-[uUa]|--user|--proxy-user|--http-user|--auth|--basic-auth"
     r"|--credentials|--creds|--server-user|--userpass)(?P<sep>=|[ \t]+)"
-    r"(?P<quote>[\"']?)(?P<user>[^\s:\"']*):(?P<password>[^\s\"']+)(?P=quote)(?![^\s\"'])"
+    r"(?:(?P<quote>[\"'])(?P<user>[^:\"'\n]*):(?P<password>[^\"'\n]+)(?P=quote)"
+    r"|(?P<bare_user>[^\s:\"']*):(?:(?P<inner>[\"'])(?P<quoted>[^\"'\n]+)(?P=inner)"
+    r"|(?P<bare>[^\s\"']+)))(?![^\s\"'])"
 )
 _CLIENTS: Final = re.compile(r"(?i)\b(?:curl|wget|http|https|httpie|xh|ab|hey|wrk|lftp)\b").search
 
 
 def _argument(match: re.Match[str]) -> str:
-    user, password = match.group("user"), match.group("password")
+    group = next(name for name in ("password", "quoted", "bare") if match.group(name) is not None)
+    user, password = match.group("user") or match.group("bare_user"), match.group(group)
     if password.startswith("<") or is_stand_in(password):
         return match.group(0)
     if (user.isdigit() and password.isdigit()) or user == password:
         return match.group(0)
-    plain = not match.group("quote") and not password_shaped(password)
+    plain = group == "bare" and not password_shaped(password)
     if (plain or match.group("flag") == "-a") and _CLIENTS(match.string, 0, match.start()) is None:
         return match.group(0)
-    start = match.start("password") - match.start()
-    return match.group(0)[:start] + _SECRET + match.group("quote")
+    begin, end = match.start(group) - match.start(), match.end(group) - match.start()
+    return match.group(0)[:begin] + _SECRET + match.group(0)[end:]
 
 
 USER_ARGUMENTS: Final = TextFamily(

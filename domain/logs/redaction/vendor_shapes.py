@@ -2,7 +2,8 @@
 
 * a prefix, an environment and a body: ``<letters>_(live|test|prod|sandbox|dev|stage)_<body>``
   (Razorpay's ``rzp_live_…``, ``rzp_test_…``, and any vendor's alike) with a body of 10 or more
-  letters and digits that mixes both and carries at least 3 bits a character, shorter than a
+  letters and digits that mixes both (or 12 or more letters of both cases) and carries at
+  least 3 bits a character, shorter than a
   body ``key_shapes`` needs, since the environment word says it is a key; the prefix stays;
 * a short lower-case prefix ending in a digit and a long random body in one word: NuGet's
   ``oy2`` and 43 base-32 characters, and ``<2-4 letters><digit><28 or more letters and
@@ -39,7 +40,10 @@ _HINT: Final = re.compile(
 def _staged(body: str) -> bool:
     has_digit = any(char.isdigit() for char in body)
     has_letter = any(char.isalpha() for char in body)
-    return has_digit and has_letter and entropy(body) >= 3.0
+    mixed_case = body.lower() != body and body.upper() != body
+    if not ((has_digit and has_letter) or (mixed_case and len(body) >= 12)):
+        return False
+    return entropy(body) >= 3.0
 
 
 def _replace(match: re.Match[str]) -> str:
