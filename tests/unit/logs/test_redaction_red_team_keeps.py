@@ -37,6 +37,8 @@ NAMES = [
 VERSIONS = [
     ("agent_version=7.52.1.1", "7.52.1.1"),
     ('{"agent_version":"10.0.19041.1"}', "10.0.19041.1"),
+    ('{"agent_version":"7.52.1.1","host_ip":"10.2.3.4"}', "7.52.1.1"),
+    ("build=1.2.3.4", "1.2.3.4"),
     ("os_version=6.1.7601.2 build=7601", "6.1.7601.2"),
     ("client_ver=1.2.3.4 ok", "1.2.3.4"),
     ("driver.version=4.3.2.1", "4.3.2.1"),
@@ -109,6 +111,11 @@ def test_a_value_that_names_no_credential_stays(line: str, kept: str) -> None:
 @pytest.mark.parametrize(("line", "kept"), KEEPS, ids=[line for line, _ in KEEPS])
 def test_it_stays_in_a_line_with_a_tab_too(line: str, kept: str) -> None:
     assert kept in Redactor().redact("x\t" + line)
+
+
+def test_an_address_beside_a_version_is_still_replaced() -> None:
+    redacted = Redactor().redact('{"agent_version":"7.52.1.1","host_ip":"10.2.3.4"}')
+    assert "10.2.3.4" not in redacted
 
 
 def test_the_cookie_before_the_field_is_still_replaced() -> None:
