@@ -9,7 +9,8 @@
   ``oy2`` and 43 base-32 characters, and ``<2-4 letters><digit><28 or more letters and
   digits>`` when the whole is random (``key_shapes.random_body``: no hex, no ULID).
 
-A test name (``rzp_test_suite``), a hex digest and a word without digits stay.
+A test name (``rzp_test_suite``), a hex digest, a word without digits and an SSH key's
+fingerprint (``SHA256:`` and its digest's exact length) stay.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from typing import Final
 
 from factledger.domain.logs.redaction.family import WordFamily
-from factledger.domain.logs.redaction.key_shapes import entropy, random_body
+from factledger.domain.logs.redaction.key_shapes import entropy, fingerprint, random_body
 from factledger.domain.logs.redaction.placeholders import Placeholder
 
 __all__ = ["STAGED_KEYS"]
@@ -52,7 +53,10 @@ def _replace(match: re.Match[str]) -> str:
     body = match.group("body")
     if body is not None:
         return match.group("prefix") + _SECRET if _staged(body) else match.group(0)
-    return _SECRET if random_body(match.group("short")) else match.group(0)
+    short = match.group("short")
+    if fingerprint(match.string, match.start(), short) or not random_body(short):
+        return short  # an SSH key's ``SHA256:`` digest names a key without opening anything
+    return _SECRET
 
 
 STAGED_KEYS: Final = WordFamily(

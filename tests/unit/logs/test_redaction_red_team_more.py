@@ -62,6 +62,10 @@ KEEPS = [
     ("Passwort geändert auf Anfrage", "Passwort geändert auf Anfrage"),
     ("sudo -u app:www-data id", "app:www-data"),
     ("curl -u ci: https://h", "curl -u ci: https://h"),
+    (
+        "Accepted publickey for bob ED25519 SHA256:YAgZ4EDOsUH7aSZVUkrAOeBNvRARgR8Xov4VMMHUm8P",
+        "SHA256:YAgZ4EDOsUH7aSZVUkrAOeBNvRARgR8Xov4VMMHUm8P",
+    ),
 ]
 
 
