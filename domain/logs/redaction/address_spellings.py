@@ -140,10 +140,27 @@ _CUE_WORD: Final = re.compile(
     r"|gateway)(?![a-z])|://|^0x[0-9a-f0]{8}:0"
 ).search
 
+_CUE_RUNS: Final = frozenset(
+    {"ip", "addr", "address", "peer", "client", "remote", "src", "dst", "source", "destination"}
+    | {"connect", "connection", "connected", "connecting", "accepted", "refused", "closed"}
+    | {"disconnected", "via", "upstream", "gateway"}
+)
+_LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
+_PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0").match
+
+
+def _cue_word(lowered: str) -> bool:
+    """``_CUE_WORD`` on one lower-cased word's shape, by its runs of letters (faster than the
+    search, and the same: each of its words stands between characters that are no letters)."""
+    if "://" in lowered or (lowered[:2] == "0x" and _PORTED(lowered) is not None):
+        return True
+    return not _CUE_RUNS.isdisjoint(_LETTER_RUNS(lowered))
+
+
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
     gate=_number_word,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
     apply=lambda text: _BARE.sub(_bare, _URL_HOST.sub(_url_host, text) if "://" in text else text),
-    cue=lambda shape: _CUE_WORD(shape.lower()) is not None,
+    cue=lambda shape: _cue_word(shape.lower()),
 )

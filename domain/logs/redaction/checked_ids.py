@@ -108,15 +108,25 @@ def _checked(text: str) -> str:
     return "".join(pieces) + text[position:]
 
 
-_GATE: Final = re.compile(
-    r"(?<![a-z])(?:nir|insee|s[ée]cu|nss|f(?:ø|o|oe)dselsnummer|f\.?nr|personnummer|d-nummer"
-    r"|kimlik|tckn|tc|zehut|teudat|israeli|ת\.?ז|זהות)(?![a-z])"
+_PIECE: Final = re.compile(
+    r"nir|insee|s[ée]cu|nss|dselsnummer|f\.?nr|personnummer|d-nummer|kimlik|tckn|tc|zehut"
+    r"|teudat|israeli|ז"
 ).search
+"""A piece of every naming word, searched first: cheaper than ``_NAMED`` on every word."""
+_NAMED: Final = re.compile(
+    r"(?<![a-z])(?:nir|insee|s[ée]cu(?:rit[ée])?|securite|nss|f(?:ø|o|oe)dselsnummer|f\.?nr"
+    r"|personnummer|d-nummer|kimlik|tckn|tc|zehut|teudat|israeli|ת\.?ז|זהות)(?![a-z])"
+).search
+
+
+def _gate(shape: str) -> bool:
+    lowered = shape.lower()
+    return _PIECE(lowered) is not None and _NAMED(lowered) is not None
 
 
 CHECKED_IDS: Final = TextFamily(
     name="NIR, fødselsnummer, TC kimlik and teudat zehut numbers near their name",
-    gate=lambda shape: _GATE(shape.lower()) is not None,
+    gate=_gate,
     probe=lambda lowered: _CUE.search(lowered) is not None,
     apply=_checked,
 )

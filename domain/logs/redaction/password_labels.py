@@ -44,6 +44,21 @@ _STEMS: Final = re.compile(
 ).search
 """A piece of every label, for the gate (one word of a label written in several) and the
 probe (both read lower-cased words: ``ŞİFRE`` lower-cases with a combining dot)."""
+_ASCII_STEMS: Final = re.compile(
+    r"p(?:asswort|asse|assord|arool|arol)|k(?:ennwort|odeord|hau)|contras|senha|wachtwoord"
+    r"|h(?:aslo|eslo)|losenord|s(?:alasana|ifre|andi|lapta)|adgangskode|lykilor|jelsz|geslo"
+    r"|lozinka|laluan"
+).search
+"""The pieces of ``_STEMS`` in ASCII, grouped by their first letter: most words are ASCII,
+and this search is a quarter of the cost of the whole one."""
+
+
+def _has_stem(lowered: str) -> bool:
+    if lowered.isascii():
+        return _ASCII_STEMS(lowered) is not None
+    return _STEMS(lowered) is not None
+
+
 _JOINING: Final = (
     r"is|est|ist|es|é|e|er|on|jest|je|är|è|είναι|是|は|wordt|was|war|era|foi|était|lautet|ble"
     r"|là|adalah|ialah|это|wynosi"
@@ -87,7 +102,7 @@ def _labelled(match: re.Match[str]) -> str:
 
 PASSWORD_LABELS: Final = TextFamily(
     name="passwords named in other languages",
-    gate=lambda shape: _STEMS(shape.lower()) is not None,
-    probe=lambda lowered: _STEMS(lowered) is not None,
+    gate=lambda shape: _has_stem(shape.lower()),
+    probe=_has_stem,
     apply=lambda text: _LABELLED.sub(_labelled, text),
 )
