@@ -92,9 +92,22 @@ def _changed(match: re.Match[str]) -> str:
     return text
 
 
+_NOUN_WORDS: Final = frozenset(
+    {"password", "passwd", "passphrase", "passcode", "pass", "pwd", "pin", "secret", "token"}
+    | {"credential", "credentials", "key", "apikey", "accesskey", "secretkey", "privatekey"}
+    | {"signingkey", "masterkey", "encryptionkey", "clientkey"}
+)
+_PIECES: Final = ("pass", "pwd", "pin", "secret", "token", "cred", "key")
+_LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
+
+
 def _noun(shape: str) -> bool:
+    """A word that is a credential noun between characters that are no letters (``pin``, not
+    ``ping`` or ``mapping``: the family runs only on texts with such a word and a verb)."""
     lowered = shape.lower()
-    return any(word in lowered for word in ("pass", "pwd", "pin", "secret", "token", "cred", "key"))
+    if not any(piece in lowered for piece in _PIECES):
+        return False
+    return not _NOUN_WORDS.isdisjoint(_LETTER_RUNS(lowered))
 
 
 CHANGED_VALUES: Final = TextFamily(

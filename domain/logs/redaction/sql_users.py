@@ -42,6 +42,8 @@ _USER_STATEMENT: Final = re.compile(r"(?i)\b(?:create|alter)[ \t]+(?:user|role|l
 
 
 def _gate(shape: str) -> bool:
+    if shape[:1] not in "iIpP":
+        return False
     lowered = shape.lower()
     return lowered == "identified" or lowered.startswith("password")
 
