@@ -77,7 +77,7 @@ def _zehut_valid(value: str) -> bool:
 _CUE: Final = re.compile(
     r"(?i)(?<![\w])(?P<nir>nir|insee|s[ée]cu(?:rit[ée][ _\-]sociale)?|nss)"
     r"|(?P<fnr>f(?:ø|o|oe)dselsnummer|f\.?nr|personnummer|d-nummer)"
-    r"|(?P<tc>(?:t\.?c\.?[ _\-]?)?kimlik|tckn|tc[ _\-]?no)"
+    r"|(?P<tc>(?:t\.?c\.?[ _\-]?)?kimlik|tckn|tc[ _\-]?no|tc(?=[ \t]*[:=#]))"
     r"|(?P<zehut>(?:teudat|te'udat)[ _\-]zehut|zehut|teudat|israeli[ _\-]id|ת\.?ז|תעודת זהות)"
     r"(?![\w])"
 )

@@ -12,7 +12,8 @@ after up to three words that qualify the label before the separator (``Passwort 
 max: …``, ``contraseña nueva = …``), only a quoted value goes, or a bare one shaped like a
 password with a digit or a symbol: ``le mot de passe est incorrect``, ``mot de passe oublié:
 demande envoyée`` and ``Passwort geändert auf Anfrage`` stay (nouns are capitalised in some of
-these languages). A mask or a reference stays.
+these languages). A mask or a reference stays. In Chinese and Japanese
+the joining word and the quote follow the label without a space (``密码是…``, ``パスワード「…」``).
 """
 
 from __future__ import annotations
@@ -74,14 +75,23 @@ _VALUE: Final = (
 )
 _LABELLED: Final = re.compile(
     r"(?i)(?P<label>(?<![\w.\-])[\w.\-]*?(?:" + _LABELS + r"))"
-    r"(?P<close>\\?[\"']?)(?![^\W\d_])"
+    r"(?P<close>\\?[\"']?)(?:(?![^\W\d_])|(?=[是为為は]))"
     r"(?P<sep>[ \t]*(?:=>|[:=＝：])[ \t]*|[ \t]+(?P<word>" + _JOINING + r")[ \t]+"
+    r"|(?P<glued>[是为為は])[ \t]*|(?=[「«“„])"
     r"|[ \t]+(?P<changed>[^\W\d_]{3,20}[ \t]+(?:" + _INTO + r"))[ \t]+"
     r"|[ \t]+(?=[\"'「`«“„])|>"
     r"|(?P<qualified>(?:[ \t]+[^\s:=＝：\"'`<>]{1,24}){1,3}?[ \t]*(?:=>|[:=＝：])[ \t]*))"
     r"(?P<value>" + _VALUE + r")"
 )
 _TRAILING: Final = ",;.)]}"
+
+
+def _shaped(value: str) -> bool:
+    """A bare value that reads as a password after a word: letters with digits, or two kinds
+    of character with a digit or a symbol (never a word alone, whatever its case)."""
+    if any(char.isdigit() for char in value) and any(char.isalpha() for char in value):
+        return True
+    return not value.isalpha() and password_shaped(value)
 
 
 def _labelled(match: re.Match[str]) -> str:
@@ -92,8 +102,13 @@ def _labelled(match: re.Match[str]) -> str:
     bare = core[1:-1].strip() if quoted else core
     if not bare or is_stand_in(bare) or core.startswith("<"):
         return match.group(0)
-    words = match.group("word") or match.group("qualified") or match.group("changed")
-    if words and not quoted and (core.isalpha() or not password_shaped(core)):
+    words = (
+        match.group("word")
+        or match.group("qualified")
+        or match.group("changed")
+        or match.group("glued")
+    )
+    if words and not quoted and not _shaped(core):
         return match.group(0)
     replaced = core[0] + _SECRET + core[-1] if quoted else _SECRET
     start = match.start("value") - match.start()

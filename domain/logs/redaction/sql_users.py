@@ -21,7 +21,8 @@ _QUOTED: Final = r"'(?:[^'\\\n]|\\.|'')*'|\"(?:[^\"\\\n]|\\.)*\""
 _STATEMENT: Final = re.compile(
     r"(?i)(?P<lead>\bidentified[ \t]+(?:with[ \t]+[\w'\"]+[ \t]+)?(?:by|as)[ \t]+"
     r"(?:password[ \t]*)?)(?P<value>" + _QUOTED + r"|(?![?:%<])[^\s;,'\"()]+)"
-    r"|(?P<plead>\bpassword[ \t]*(?:=[ \t]*)?(?:password[ \t]*\([ \t]*)?)"
+    r"|(?P<plead>(?:\bset[ \t]+password[ \t]+for[ \t]+\S+[ \t]*=[ \t]*"
+    r"|\bpassword[ \t]*(?:=[ \t]*)?)(?:password[ \t]*\([ \t]*)?)"
     r"(?P<pvalue>N?(?:" + _QUOTED + r"))"
 )
 
