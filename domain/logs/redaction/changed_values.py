@@ -9,7 +9,10 @@ bare, a plain word or digits (PINs are digits). What stays is what names no valu
 a reference, a placeholder, a path or a URL (``secret set to /run/secrets/db``), a word that
 says how it was changed (``set to expire``, ``reset to default``, ``rotated to version 5``), a
 quantity or a version after a noun that is no PIN or password (``token set to 3600
-seconds``), and after ``is now`` a plain lower-case word (``password is now required``).
+seconds``), a field (``token changed to state=active``), a plain lower-case word followed
+by a word that does not end the phrase (``changed to meet policy``; ``reset to bluebird by
+ops`` still goes), and after ``is now`` a plain lower-case word (``password is now
+required``).
 """
 
 from __future__ import annotations
@@ -47,26 +50,37 @@ _NO_VALUE: Final = frozenset(
     | {"never", "true", "false", "a", "an", "the", "its", "their", "be", "not", "same", "previous"}
     | {"unset", "disabled", "enabled", "auto", "automatic", "generated", "manual", "on", "off"}
     | {"version", "revision", "latest", "current", "next", "new", "stage", "pending", "active"}
+    | {"input", "output", "high", "low"}
 )
 """Words after ``set to`` that say how, not what (``token set to expire``)."""
 _WORD: Final = re.compile(r"[a-z]+").fullmatch
 """After ``is now`` a plain lower-case word says what the credential is (``expired``,
 ``required``), not what it holds."""
+_NEXT_WORD: Final = re.compile(r"[ \t]+([a-z]+)\b").match
+_CLAUSE_ENDS: Final = frozenset(
+    {"for", "by", "on", "at", "in", "from", "via", "and", "after", "successfully", "ok", "of"}
+    | {"to"}
+)
+"""Words after a plain lower-case value that end the phrase (``reset to sunshine by ops``);
+any other word makes the value a verb or an adjective (``changed to meet policy``)."""
 _VERSION: Final = re.compile(r"v\d+(?:\.\d+)*").fullmatch
 _NUMBER_NOUNS: Final = frozenset({"pin", "password", "passwd", "pwd", "passcode", "pass"})
 _TRAILING: Final = ",;.)]}"
 
 
-def _kept(value: str, noun: str, now: bool) -> bool:
-    """True when the value after the phrase names none (see the module text)."""
+def _kept(value: str, noun: str, now: bool, rest: str) -> bool:
+    """True when the value after the phrase names none (see the module text); ``rest`` is the
+    text after it."""
     core = value if value[:1] in "'\"`" else value.rstrip(_TRAILING)
     bare = core.strip("'\"`")
     if not bare or is_stand_in(bare) or bare.startswith("<"):
         return True
     if core != bare:
         return False
-    if bare.lower() in _NO_VALUE or (now and _WORD(bare)):
+    if bare.lower() in _NO_VALUE or (now and _WORD(bare)) or "=" in bare:
         return True
+    if _WORD(bare) and (following := _NEXT_WORD(rest)) is not None:
+        return following.group(1) not in _CLAUSE_ENDS  # ``changed to meet policy``
     if (is_quantity(bare) or _VERSION(bare)) and noun.lower() not in _NUMBER_NOUNS:
         return True
     return bare[:1] in "/~$%" or bare.startswith("./") or "://" in bare
@@ -81,11 +95,13 @@ def _masked(value: str) -> str:
 def _changed(match: re.Match[str]) -> str:
     noun = match.group("noun") or match.group("object")
     now = match.group("now") is not None
-    if _kept(match.group("value"), noun, now):
+    rest = match.string[match.end() : match.end() + 40]
+    if _kept(match.group("value"), noun, now, rest):
         return match.group(0)
     text, start = match.group(0), match.start()
     spans = [("value", match.span("value"))]
-    if match.group("old") is not None and not _kept(match.group("old"), noun, now):
+    old = match.group("old")
+    if old is not None and not _kept(old, noun, now, match.string[match.end("old") :][:40]):
         spans.append(("old", match.span("old")))
     for name, (begin, end) in spans:  # the value first: it is the later one
         text = text[: begin - start] + _masked(match.group(name)) + text[end - start :]

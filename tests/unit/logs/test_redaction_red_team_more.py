@@ -51,6 +51,9 @@ LEAKS = [
 ]
 
 LEAKS += [
+    ("password changed from sunshine to moonlight", "sunshine"),
+    ("password changed from sunshine to moonlight", "moonlight"),
+    ("db password reset to bluebird by admin", "bluebird"),
     ('{"user":"ana","senha":"gato azul 9"}', "gato azul 9"),
     ("<senha>gatoAzul9</senha>", "gatoAzul9"),
     ("mot_de_passe=soleil42", "soleil42"),
@@ -115,6 +118,9 @@ KEEPS = [
     ("Passwort geändert auf Anfrage", "Passwort geändert auf Anfrage"),
     ("sudo -u app:www-data id", "app:www-data"),
     ("密码是错误的", "密码是错误的"),
+    ("gpio: pin set to output", "pin set to output"),
+    ("token changed to state=active", "state=active"),
+    ("password changed to meet policy", "to meet policy"),
     ("TC: 12345678901", "12345678901"),
     ("SET PASSWORD FOR 'u'@'h' = ?", "= ?"),
     ("curl -u ci: https://h", "curl -u ci: https://h"),
