@@ -83,8 +83,10 @@ is redacted to the end of the text."""
 AUTH_HEADER_QUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\\?[\"']?\s*[:=]\s*)(\\?[\"'])"
     r"((?:bearer|basic|digest|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+)?"
-    r"(.*?)(\2|$)"
+    r"((?:\\[\"']|.)*?)(\2|$)"
 )
+"""An ``Authorization`` header in quotes; inside a plain quote an escaped one does not end
+it (``"Token token=\\"…\\""`` in JSON)."""
 AUTH_HEADER_UNQUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\s*[:=]\s*)"
     r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"

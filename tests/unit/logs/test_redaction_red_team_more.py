@@ -50,6 +50,24 @@ LEAKS = [
     ("peer 0xC6336417:22 closed", "0xC6336417"),
 ]
 
+IN_RECORDS = [
+    ('{"headers":{"Authorization":"Token token=\\"q8Zr2LmV7xKp\\""}}', "q8Zr2LmV7xKp"),
+    ('{"msg":"Passwort: Gl4sTur!9"}', "Gl4sTur!9"),
+    ('{"msg":"password changed to \'Tr0ub4dor\'"}', "Tr0ub4dor"),
+    ("{\"sql\":\"CREATE USER 'a'@'%' IDENTIFIED BY 'Sq1Pw'\"}", "Sq1Pw"),
+    ('{"cmd":"curl -u admin:S3cret! https://x"}', "S3cret!"),
+    ('{"line":"AUTH PLAIN AGFsaWNlAHB3ZDEyMw=="}', "AGFsaWNlAHB3ZDEyMw=="),
+    ('{"url":"/cb?next=%2Fa%3Fpassword%253Dhunter22"}', "hunter22"),
+    ('msg="Kennwort=geheim123"', "geheim123"),
+    ('level=info msg="contraseña: perro123"', "perro123"),
+    ('{"email":"\\"john.doe\\"@example.com"}', "john.doe"),
+    ('{"tckn":"56507529100"}', "56507529100"),
+    ('{"fnr":"20025757425"}', "20025757425"),
+    ('{"key":"oy2pix6ea6qom66zjojyaekctbr6y3z4ixgci7nq3t2yw2"}', "pix6ea6qom"),
+]
+"""The same families inside JSON records and logfmt messages."""
+
+LEAKS += IN_RECORDS
 LEAKS += [
     ("password changed from sunshine to moonlight", "sunshine"),
     ("password changed from sunshine to moonlight", "moonlight"),
