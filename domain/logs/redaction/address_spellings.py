@@ -1,11 +1,13 @@
 """IPv4 addresses in the spellings that parsers accept besides the dotted decimal one:
 zero-padded or octal parts (``010.000.000.001``), hexadecimal parts (``0x0a.0x00.0x00.0x01``,
 ``0x7f.0.0.1``), and a whole address as one hexadecimal or decimal number (``0x0A000001``,
-``167772161``). Dotted spellings are caught by their shape (octal parts may be written with
-four digits, ``0300.0250.0001.0002``); a bare number is an address only after a word that
-names one (``ip``, ``addr``, ``peer``, ``client``, ``remote``, ``src``, ``dst``, ``connection
-from``) or as a URL's host (``http://3232235777/``), since error codes and timestamps share
-its shape."""
+``167772161``, ``0xC6336417:443``). Dotted spellings are caught by their shape (octal parts
+may be written with four digits, ``0300.0250.0001.0002``); a bare number is an address only
+after a word that names one (``ip``, ``addr``, ``peer``, ``client``, ``remote``, ``src``,
+``dst``, ``connection from``) or as a URL's host (``http://3232235777/``), since error codes
+and timestamps share its shape; a hexadecimal one also after ``from``, ``via``,
+``upstream``, ``server`` … and before a port (``0x0A0B0C0D:8080``), which no error code
+has."""
 
 from __future__ import annotations
 
@@ -64,7 +66,16 @@ DOTTED_ADDRESSES: Final = WordFamily(
 a shape it matches exactly where it may match the word (a dotted IPv4 address runs it, a
 timestamp's ``17.45.55.674418`` does not)."""
 
-_BARE: Final = re.compile(r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|[.:]\d)")
+_BARE: Final = re.compile(
+    r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|\.\d|:(?!\d{1,5}(?![\w.:]))\d)"
+)
+_HEX_CUE_BEFORE: Final = re.compile(
+    r"(?i)(?<![a-z])(?:from|via|upstream|server|backend|gateway|origin)\s+$"
+).search
+"""Words that name an address only before a hexadecimal number (``from 0xC6336417``): before
+a decimal one they start a time window (``from 1717243200 to …``). ``from``, ``server`` …
+alone say nothing of the line (``read from 0x7ffe0000 failed`` is memory): another word of
+the line must name an address (``_CUE_WORD``)."""
 _CUE_BEFORE: Final = re.compile(
     r"(?i)(?:(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
     r"(?:[_\-][a-z_]*)?(?:\s*[=:]\s*[\"']?|\s+)"
@@ -86,10 +97,16 @@ def _url_host(match: re.Match[str]) -> str:
 
 
 def _bare(match: re.Match[str]) -> str:
-    start = match.start()
-    if _CUE_BEFORE(match.string[max(0, start - 40) : start]) is None:
+    start, number = match.start(), match.group(1)
+    before = match.string[max(0, start - 40) : start]
+    if _CUE_BEFORE(before) is None and not (
+        number[:2].lower() == "0x"
+        and (
+            match.string[match.end() : match.end() + 1] == ":"
+            or (_HEX_CUE_BEFORE(before) and _CUE_WORD(match.string.lower()))
+        )
+    ):
         return match.group(0)
-    number = match.group(1)
     value = int(number, 16) if number[:2].lower() == "0x" else int(number)
     if not 0x01000000 <= value <= 0xFFFFFFFF:
         return match.group(0)
@@ -97,7 +114,7 @@ def _bare(match: re.Match[str]) -> str:
 
 
 _NUMBER_WORD: Final = re.compile(
-    r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})\W{0,2}"
+    r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})(?::0{1,5})?\W{0,2}"
 ).fullmatch
 _URL_NUMBER_HOST: Final = re.compile(
     r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#]|$)"
@@ -119,13 +136,31 @@ _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
 _CUE_WORD: Final = re.compile(
     r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"
-    r"|connection|connected|connecting|accepted|refused|closed|disconnected)(?![a-z])|://"
+    r"|connect|connection|connected|connecting|accepted|refused|closed|disconnected|via|upstream"
+    r"|gateway)(?![a-z])|://|^0x[0-9a-f0]{8}:0"
 ).search
+
+_CUE_RUNS: Final = frozenset(
+    {"ip", "addr", "address", "peer", "client", "remote", "src", "dst", "source", "destination"}
+    | {"connect", "connection", "connected", "connecting", "accepted", "refused", "closed"}
+    | {"disconnected", "via", "upstream", "gateway"}
+)
+_LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
+_PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0").match
+
+
+def _cue_word(lowered: str) -> bool:
+    """``_CUE_WORD`` on one lower-cased word's shape, by its runs of letters (faster than the
+    search, and the same: each of its words stands between characters that are no letters)."""
+    if "://" in lowered or (lowered[:2] == "0x" and _PORTED(lowered) is not None):
+        return True
+    return not _CUE_RUNS.isdisjoint(_LETTER_RUNS(lowered))
+
 
 BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
     gate=_number_word,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
     apply=lambda text: _BARE.sub(_bare, _URL_HOST.sub(_url_host, text) if "://" in text else text),
-    cue=lambda shape: _CUE_WORD(shape.lower()) is not None,
+    cue=lambda shape: _cue_word(shape.lower()),
 )

@@ -196,21 +196,28 @@ def _checked(text: str) -> str:
 
 
 def _cue_word(shape: str) -> bool:
-    """A word holding a naming word: alone, as a key, or inside JSON (``"routing_number":``)."""
+    """A word holding a naming word: alone, as a key, or inside JSON (``"routing_number":``).
+
+    Inside a longer word the naming word is a run of letters of its own (``routing`` in
+    ``"routing_number":``); the naming words of two runs are ``r.u.t`` and ``id`` with
+    ``number`` or ``no`` (``id_number``), the others have a run that names alone."""
     core = shape.strip(_STRIP)
     if core in _TAX_UPPER or core.lower() in _CUE_WORDS:
         return True
-    return len(core) > 3 and not core.isalnum() and _CUE_INSIDE(core) is not None
+    if len(core) <= 3 or core.isalnum():
+        return False
+    runs = _LETTER_RUNS(core)
+    if any(run in _TAX_UPPER or run.lower() in _RUN_WORDS for run in runs):
+        return True
+    lowered = core.lower()
+    if "r.u.t" in lowered:
+        return True
+    return any(run.lower() == "id" for run in runs) and ("number" in lowered or "no" in lowered)
 
 
-_CUE_INSIDE: Final = re.compile(
-    r"(?<![A-Za-z])(?:(?i:"
-    + "|".join(sorted(_CUE_WORDS, key=len, reverse=True))
-    + r")|"
-    + "|".join(sorted(_TAX_UPPER, key=len, reverse=True))
-    + r")(?![A-Za-z])"
-).search
-"""A naming word inside a longer word, between characters that are not letters."""
+_LETTER_RUNS: Final = re.compile(r"[A-Za-z]+").findall
+_RUN_WORDS: Final = frozenset(word for word in _CUE_WORDS if word.isalpha())
+"""The naming words written as one run of letters."""
 
 
 CHECKED_NUMBERS: Final = TextFamily(

@@ -11,9 +11,10 @@ import re
 from typing import Final
 
 from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
-from factledger.domain.logs.redaction.value_shapes import is_stand_in, keeps_value
+from factledger.domain.logs.redaction.value_shapes import WEAK_WORDS, is_stand_in, keeps_value
 
 __all__ = [
     "ezconnect",
@@ -94,6 +95,8 @@ def _key_values(text: str) -> str:
             and not keeps_value(key, value)
             and not _verdict(match)
             and key.lower() not in _COOKIE_HEADERS
+            and not _names_a_field(key, value)
+            and not _object_kind(text, value, end)
         ):
             pieces.append(text[position : match.start("value")])
             spaced = match.group("sep") != match.group("sep").strip()
@@ -104,6 +107,10 @@ def _key_values(text: str) -> str:
                 value = text[match.start("value") : end]
             pieces.append(secret_value(value))
             position = end
+            continue
+        if _FIELD(value) is not None:
+            pieces.append(text[position : match.start("value")])
+            position = match.start("value")
             continue
         if _quoted_key(value) and _KEY_START(text, end) is not None:
             pieces.append(text[position : match.start("value") + 1])
@@ -121,6 +128,25 @@ def _key_values(text: str) -> str:
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def _names_a_field(key: str, value: str) -> bool:
+    """True when a key that names a subsystem (``auth:``, ``session:``, ``token:``) is followed
+    by a field of its own (``auth: token_ttl_seconds=3600``): the field is read as a pair."""
+    return key.lower() in WEAK_WORDS and _FIELD(value) is not None
+
+
+_FIELD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*=(?!=)").match
+
+
+def _object_kind(text: str, value: str, end: int) -> bool:
+    """True when the value is the kind of a named object (``volume "creds" : secret
+    "tls-certs" not found``): a credential word before a quoted name is no credential."""
+    return value.lower() in _KINDS and _QUOTED_NAME(text, end) is not None
+
+
+_KINDS: Final = frozenset({"secret", "secrets", "token", "tokens", "credential", "credentials"})
+_QUOTED_NAME: Final = re.compile(r"[ \t]+[\"'][\w.\-/]+[\"']").match
 
 
 def _verdict(match: re.Match[str]) -> bool:
@@ -256,15 +282,23 @@ def _credential_shaped(word: str) -> bool:
 
 
 def _cookie(match: re.Match[str]) -> str:
+    header, rest = match.group(2), ""
+    if (field := _NEXT_FIELD(header, 1)) is not None:
+        header, rest = header[: field.start()], header[field.start() :]
     pieces = []
-    for piece in match.group(2).split(";"):
+    for piece in header.split(";"):
         name, equals, value = piece.partition("=")
         if equals and value.strip() and name.strip().lower() not in _COOKIE_ATTRIBUTES:
             plain = _PLAIN_COOKIE(value.strip()) is not None and not is_secret_key(name.strip())
             pieces.append(piece if plain or value.startswith("<") else name + "=" + _SECRET)
         else:
             pieces.append(piece)
-    return match.group(1) + ";".join(pieces)
+    return match.group(1) + ";".join(pieces) + rest
+
+
+_NEXT_FIELD: Final = re.compile(r"(?<![;,])[ \t]+(?=[A-Za-z_][\w.\-]*=)").search
+"""Where a header logged inline ends: a space not after ``;`` before the next ``key=``
+(``Cookie: sid=… trace_id=…``); cookies are joined by ``; ``."""
 
 
 _PLAIN_COOKIE: Final = re.compile(
@@ -286,7 +320,19 @@ def url_password(match: re.Match[str]) -> str:
 def _cli_credentials(match: re.Match[str]) -> str:
     if match.group("mysql") is not None:
         return match.group("mysql") + _SECRET
+    password = match.group("userpw")
+    if is_stand_in(password) or (password.isdigit() and match.group("curl")[-2:-1].isdigit()):
+        return match.group(0)  # a reference, or a user and group id (``-u 1000:1000``)
+    if (
+        match.group("curl").endswith(":")
+        and not password_shaped(password)
+        and _HTTP_CLIENT(match.string, 0, match.start()) is None
+    ):
+        return match.group(0)  # a user and a group (``sudo -u app:www-data``)
     return match.group("curl") + _SECRET
+
+
+_HTTP_CLIENT: Final = re.compile(r"(?i)\b(?:curl|wget|https?|httpie|xh|lftp)\b").search
 
 
 def ezconnect(match: re.Match[str]) -> str:

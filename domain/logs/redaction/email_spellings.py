@@ -4,6 +4,9 @@
   host pattern may already have replaced the domain (``jane.doe%<HOST>``).
 * **Spelled out**: ``jane.doe [at] example [dot] com``, ``john(at)example.org``, ``ops AT
   corp DOT example``: ``at`` and ``dot`` in brackets, or both as upper-case words.
+* **Quoted local part**: ``"john.doe"@example.com``, ``"jane smith"@corp.example.org``.
+* **International**: a local part or a domain in Unicode (``hans.müller@bücher.de``); the
+  ``xn--`` spelling of such a domain is ASCII and read by the shape patterns.
 
 The whole address goes; the words around it stay.
 """
@@ -47,7 +50,9 @@ _SPELLED: Final = re.compile(
 
 
 def _gate(shape: str) -> bool:
-    if "%" in shape or shape == "AT":
+    if "%" in shape or shape == "AT" or '"@' in shape:
+        return True
+    if "@" in shape and not shape.isascii():
         return True
     if "(" not in shape and "[" not in shape and "{" not in shape:
         return False
@@ -57,7 +62,8 @@ def _gate(shape: str) -> bool:
 
 def _probe(lowered: str) -> bool:
     return (
-        "%40" in lowered
+        "@" in lowered
+        or "%40" in lowered
         or "%<host>" in lowered
         or "at)" in lowered
         or "at]" in lowered
@@ -66,9 +72,27 @@ def _probe(lowered: str) -> bool:
     )
 
 
+_WRITTEN: Final = re.compile(
+    r"\"[^\"\n@]{1,64}\"@(?:<HOST>|" + _LABEL + r"(?:\." + _LABEL + r")+)(?![\w\-])"
+    r"|(?P<idn>(?<![\w.+%\-])[\w.+\-]+@(?:<HOST>|[\w\-]+(?:\.[\w\-]+)+))(?![\w\-])"
+)
+
+
+def _written(match: re.Match[str]) -> str:
+    found = match.group(0)
+    if match.group("idn") is not None and found.isascii():
+        return found  # a plain address is the shape patterns'
+    return _EMAIL
+
+
+def _apply(text: str) -> str:
+    text = _SPELLED.sub(_EMAIL, text)
+    return _WRITTEN.sub(_written, text) if "@" in text else text
+
+
 EMAIL_SPELLINGS: Final = TextFamily(
-    name="e-mail addresses URL-encoded or spelled out",
+    name="e-mail addresses URL-encoded, spelled out, with a quoted local part or in Unicode",
     gate=_gate,
     probe=_probe,
-    apply=lambda text: _SPELLED.sub(_EMAIL, text),
+    apply=_apply,
 )

@@ -27,7 +27,7 @@ from factledger.domain.logs.redaction.family import WordFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 
-__all__ = ["BASE64_LINES", "VENDOR_KEYS", "fingerprint", "hex_key", "random_body"]
+__all__ = ["BASE64_LINES", "VENDOR_KEYS", "entropy", "fingerprint", "hex_key", "random_body"]
 
 _SECRET: Final = Placeholder.SECRET.value
 _HEX: Final = re.compile(r"[0-9a-f]+|[0-9A-F]+").fullmatch
@@ -42,7 +42,8 @@ _VENDOR_HINT: Final = re.compile(r"[A-Za-z0-9][_\-][A-Za-z0-9]{20}").search
 _BASE64_HINT: Final = re.compile(r"[A-Za-z0-9+/]{40}").search
 
 
-def _entropy(text: str) -> float:
+def entropy(text: str) -> float:
+    """Shannon entropy of a text, in bits a character."""
     size = len(text)
     return -sum(n / size * math.log2(n / size) for n in Counter(text).values())
 
@@ -54,7 +55,7 @@ def random_body(body: str) -> bool:
     digits = sum(1 for char in body if char.isdigit())
     if not 0.08 <= digits / len(body) <= 0.85:
         return False
-    return _entropy(body) >= 3.5
+    return entropy(body) >= 3.5
 
 
 _ID_LENGTHS: Final = frozenset({24, 32, 40, 56, 64, 96, 128})
@@ -67,7 +68,7 @@ def hex_key(prefix: str, body: str) -> bool:
         return False
     if len(body) in _ID_LENGTHS and not is_secret_key(prefix.rstrip("_-")):
         return False
-    return _entropy(body.lower()) >= 3.0
+    return entropy(body.lower()) >= 3.0
 
 
 def _vendor(match: re.Match[str]) -> str:

@@ -83,16 +83,21 @@ is redacted to the end of the text."""
 AUTH_HEADER_QUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\\?[\"']?\s*[:=]\s*)(\\?[\"'])"
     r"((?:bearer|basic|digest|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+)?"
-    r"(.*?)(\2|$)"
+    r"((?:\\[\"']|.)*?)(\2|$)"
 )
+"""An ``Authorization`` header in quotes; inside a plain quote an escaped one does not end
+it (``"Token token=\\"…\\""`` in JSON)."""
 AUTH_HEADER_UNQUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\s*[:=]\s*)"
     r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"
-    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}))?"
-    r"(digest\s+.*|[^\s\"']+)"
+    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}|(?=[^\s\"']*\d)[^\s\"']{6,}))?"
+    r"(digest\s+.*|[\w\-]+=[ \t]*\"[^\"]*\"(?:[ \t]*,[ \t]*[\w\-]+=[ \t]*\"[^\"]*\")*|[^\s\"']+)"
 )
 """An ``Authorization`` header without quotes; a scheme not listed (``Bot``, ``SSWS``,
-``GenieKey``) is a capitalised word before credentials of 16 characters or more."""
+``GenieKey``) is a capitalised word before credentials of 16 characters or more, or of 6 or
+more with a digit; credentials
+written as quoted parameters (Rails' ``Token token="…", email="…"``, ``OAuth
+oauth_signature="…"``) go with all their parameters."""
 AUTH_SCHEME: Final = re.compile(
     r"(?i)\b(bearer|basic|token|apikey|api-key)(\s+)([A-Za-z0-9\-._~+/:]{8,}=*)(?![\w\-.~+/=])"
 )
@@ -100,7 +105,7 @@ AUTH_SCHEME: Final = re.compile(
 words (checked by the caller)."""
 
 _VALUE: Final = (
-    r"\\\"(?:[^\"\\]|\\[^\"])*\\\"|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'"
+    r"\\\"(?:[^\"\\]|\\[^\"])*\\\"|\"(?:[^\"\\]|\\.)*\"|N?'(?:[^'\\]|\\.)*'"
     r"|(?:[^\s&;,\"'<>()\[\]{}|:]|:(?=[^\s]))+(?<![=:])"
 )
 KEY_VALUE: Final = re.compile(

@@ -41,6 +41,7 @@ from factledger.domain.logs.redaction.word_gate import (
     gated,
     key_kind,
     keyed_value,
+    names_version,
     number_flags,
     shape_flags,
 )
@@ -340,6 +341,8 @@ class Redactor:
             flags |= self._flags_of.get(value, 0)
         else:
             found, value_flags, value_shape_hook = self._judge(value)
+            if found.startswith(_IP) and names_version(key):
+                found, value_shape_hook = value, None
             value_hook = self._hook_result(found, value_shape_hook)
             flags |= value_flags
         redacted = word if found is value else key + found
@@ -348,8 +351,7 @@ class Redactor:
     def _remember(
         self, word: str, redacted: str, flags: int, shape_hook: str | None
     ) -> tuple[str, str]:
-        """Remember a word seen for the first time with its redaction, its context flags and
-        the word hook's result."""
+        """Remember a new word: its redaction, context flags and word hook's result."""
         self._memo_chars += len(word)
         hooked = shape_hook if shape_hook is not None else self._hook_result(redacted, None)
         self._seen[word] = hooked
@@ -362,14 +364,12 @@ class Redactor:
             self._digit_groups[word] = True
             self._notable.add(word)
             flags &= ~DIGIT_GROUP
-        if not flags:
-            pass
-        elif flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT):
+        if flags and (flags & ~_PAIRED_FLAGS or pair_complete(flags >> FAMILY_SHIFT)):
             self._flagged[word] = flags
             self._notable.add(word)
         elif flags & _PAIRED_CUE_FLAGS:
             self._cue_halves[word] = flags
-        else:
+        elif flags:
             self._halves[word] = flags
             self._notable.add(word)
         return redacted, hooked

@@ -20,6 +20,8 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.changed_values import CHANGED_VALUES
+from factledger.domain.logs.redaction.checked_ids import CHECKED_IDS
 from factledger.domain.logs.redaction.checked_numbers import CHECKED_NUMBERS, SHAPED_NUMBERS
 from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
@@ -38,17 +40,23 @@ from factledger.domain.logs.redaction.credential_phrases import (
 )
 from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
 from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
+from factledger.domain.logs.redaction.encoded_queries import ENCODED_QUERIES
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
 from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.mail_auth import MAIL_AUTH
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.password_labels import PASSWORD_LABELS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 from factledger.domain.logs.redaction.query_codes import QUERY_CODES
 from factledger.domain.logs.redaction.secret_setters import SECRET_SETTERS
+from factledger.domain.logs.redaction.sql_users import SQL_USERS
+from factledger.domain.logs.redaction.user_arguments import USER_ARGUMENTS
+from factledger.domain.logs.redaction.vendor_shapes import STAGED_KEYS
 from factledger.domain.logs.redaction.word_spellings import (
     CI_MASKED,
     HEX_VENDOR_KEYS,
@@ -72,6 +80,7 @@ __all__ = [
 
 WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     VENDOR_KEYS,
+    STAGED_KEYS,
     BASE64_LINES,
     IBAN,
     NATIONAL_IDS,
@@ -91,6 +100,12 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     COMMAND_ARGUMENTS,
     SECRET_PHRASES,
     NETRC_AND_PHRASES,
+    CHANGED_VALUES,
+    PASSWORD_LABELS,
+    ENCODED_QUERIES,
+    MAIL_AUTH,
+    SQL_USERS,
+    USER_ARGUMENTS,
     NAMED_KEYS,
     LOGIN_PAIRS,
     SETTER_CALLS,
@@ -105,6 +120,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     NAMED_NATIONAL_IDS,
     NAMED_NUMBERS,
     CHECKED_NUMBERS,
+    CHECKED_IDS,
     DOCUMENT_NUMBERS,
     BIRTH_DATES,
     HL7_PERSON_SEGMENTS,

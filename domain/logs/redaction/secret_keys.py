@@ -68,7 +68,7 @@ _WORDS: Final = frozenset(
         "birthday",
     }
 )
-_LONG_WORDS: Final = (
+_ENGLISH_LONG_WORDS: Final = (
     "password",
     "passwd",
     "passphrase",
@@ -95,6 +95,44 @@ _LONG_WORDS: Final = (
     "driverslicen",
     "drivinglicen",
 )
+_OTHER_LANGUAGES: Final = (
+    "passwort",
+    "kennwort",
+    "motdepasse",
+    "contraseña",
+    "contrasena",
+    "contrasenya",
+    "senha",
+    "palavrapasse",
+    "wachtwoord",
+    "hasło",
+    "haslo",
+    "heslo",
+    "lösenord",
+    "losenord",
+    "salasana",
+    "passord",
+    "adgangskode",
+    "jelszó",
+    "jelszo",
+    "lozinka",
+    "parola",
+    "parolă",
+    "parool",
+    "şifre",
+    "sifre",
+    "κωδικός",
+    "пароль",
+    "парола",
+    "лозинка",
+    "パスワード",
+    "密码",
+    "密碼",
+    "비밀번호",
+)
+_LONG_WORDS: Final = _ENGLISH_LONG_WORDS + _OTHER_LANGUAGES
+"""Besides English, the single-word labels of ``password_labels`` (a key is read without its
+separators, ``mot_de_passe`` as ``motdepasse``)."""
 _KEY_QUALIFIERS: Final = frozenset(
     {
         "api",
@@ -189,6 +227,9 @@ _NOT_THE_VALUE: Final = frozenset(
         "realm",
         "result",
     }
+    | {"richtlinie", "regel", "regeln", "politique", "politica", "política", "beleid", "polityka"}
+    | {"datei", "fichier", "archivo", "arquivo", "pfad", "chemin", "ruta", "caminho", "nom"}
+    | {"nombre", "nome", "typ", "tipo", "ablauf", "statut", "estado", "hinweis", "indice"}
 )
 _SOURCE_FILES: Final = frozenset(
     {"java", "kt", "scala", "groovy", "py", "go", "rb", "js", "mjs", "ts", "tsx", "jsx", "cs"}

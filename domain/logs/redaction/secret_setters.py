@@ -92,14 +92,24 @@ def _flag_values(args: list[Token], flags: frozenset[str]) -> list[tuple[Token, 
     return found
 
 
+def _subcommand_at(words: list[str], subcommand: tuple[str, ...]) -> int:
+    """Where the subcommand starts among the first plain words (after the values of global
+    flags, ``kubectl -n prod create secret``), or -1."""
+    for offset in range(3):
+        if tuple(words[offset : offset + len(subcommand)]) == subcommand:
+            return offset
+    return -1
+
+
 def _values(name: str, args: list[Token]) -> list[tuple[Token, str]]:
     plain = [token for token in args if not token[2].startswith("-")]
     words = [token[2].lower() for token in plain]
     for subcommand, flags, pairs, position in _RULES.get(name, ()):
-        if tuple(words[: len(subcommand)]) != subcommand:
+        offset = _subcommand_at(words, subcommand)
+        if offset < 0:
             continue
         found = _flag_values(args, flags)
-        rest = plain[len(subcommand) :]
+        rest = plain[offset + len(subcommand) :]
         if pairs:
             found.extend(pair for token in rest if (pair := _pair_value(token)) is not None)
         if position >= 0 and position < len(rest):
@@ -131,9 +141,16 @@ def _apply(text: str) -> str:
     return text
 
 
+_HEX_NAMED: Final = frozenset(
+    rule[0][0] for name, rules in _RULES.items() if not name.strip("abcdef") for rule in rules
+)
+"""The first subcommand words of commands named with hex letters only (``cf set-env``): the
+redactor reads such a word as a hex id, so the family is gated on the word after it."""
+
+
 SECRET_SETTERS: Final = TextFamily(
     name="values given to commands that store a secret or a variable",
-    gate=lambda shape: command_name(shape) in _RULES,
+    gate=lambda shape: command_name(shape) in _RULES or shape in _HEX_NAMED,
     probe=lambda lowered: " " in lowered,
     apply=_apply,
 )

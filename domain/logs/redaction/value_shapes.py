@@ -78,8 +78,45 @@ QUANTITY_WORDS: Final = frozenset(
         "misses",
         "errors",
         "failures",
+        "capacity",
+        "burst",
+        "refill",
+        "quota",
+        "threshold",
+        "bucket",
+        "exp",
+        "in",
+        "history",
+        "retention",
+        "concurrency",
+        "workers",
+        "slots",
+        "bits",
+        "kb",
+        "mb",
+        "gb",
+        "ratio",
+        "percent",
+        "pct",
+        "cost",
+        "weight",
+        "level",
+        "index",
+        "idx",
+        "offset",
     }
+    | {"länge", "laenge", "anzahl", "versuche", "dauer", "gültigkeit", "alter", "longueur"}
+    | {"tentatives", "durée", "duree", "taille", "longitud", "intentos", "duración", "duracion"}
+    | {"tamaño", "tamanho", "tentativas", "comprimento", "duração", "duracao", "lengte"}
+    | {"pogingen", "duur", "długość", "dlugosc", "próby", "proby", "délka", "pokusy", "längd"}
+    | {"försök", "pituus", "yritykset", "uzunluk", "deneme", "длина", "попытки", "长度", "次数"}
 )
+"""Words of a key that count, time or size what it names (in English and, for the password
+labels of other languages, in theirs)."""
+ID_WORDS: Final = frozenset({"id", "ids", "no", "nr", "seq"})
+"""Words of a key that name a credential's number in a list, not the credential (``api_key_id``),
+except a session's: a session id is the session."""
+_SESSION_WORDS: Final = frozenset({"session", "sess", "sid", "sessionid", "sessid"})
 PLURAL_NOUNS: Final = frozenset(
     {"tokens", "secrets", "passwords", "keys", "sessions", "cookies", "credentials", "creds"}
 )
@@ -132,5 +169,12 @@ def keeps_value(key: str, value: str) -> bool:
     if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
         return True
     if is_quantity(value) and any(w in QUANTITY_WORDS or w in PLURAL_NOUNS for w in words):
+        return True
+    if (
+        len(words) > 1
+        and words[-1] in ID_WORDS
+        and value.strip("\"'").isdigit()
+        and _SESSION_WORDS.isdisjoint(words)
+    ):
         return True
     return len(words) == 1 and words[0] in WEAK_WORDS and _LOWER_WORD(value) is not None

@@ -197,7 +197,9 @@ def _shape(match: re.Match[str]) -> str:
             return found
         return _TO_IP
     if kind == "ipv4":
-        return found if is_local_address(found) else _TO_IP
+        if is_local_address(found) or _VERSION_BEFORE(match.string, 0, match.start()):
+            return found
+        return _TO_IP
     if kind == "host":
         return found if _names_a_path(match) else _TO_HOST
     if kind == "pod":
@@ -213,6 +215,13 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "phone":
         return _TO_PHONE
     return found
+
+
+_VERSION_BEFORE: Final = re.compile(
+    r"(?i)(?:^|[^a-z])(?:version|ver|vsn|release|build)[\"']?[ \t]*[:=][ \t]*[\"']?$"
+).search
+"""A dotted number named as a version inside one word (``{"agent_version":"7.52.1.1"}``) is
+no address."""
 
 
 def _names_a_path(match: re.Match[str]) -> bool:

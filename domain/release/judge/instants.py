@@ -35,7 +35,11 @@ _CLOCK = re.compile(
     re.IGNORECASE,
 )
 _MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\.?"
+)
+"""A month's name or its abbreviation, never a word it begins ("41 declines", "3 mayors")."""
 _DAY_MONTH = re.compile(
     r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+"
     + _MONTH
@@ -177,6 +181,8 @@ def _dates_and_names(text: str, taken: list[tuple[int, int]]) -> list[ClaimTime]
             continue
         month = _MONTHS.index((m[2] or m["m2"]).lower()[:3]) + 1
         day = int(m[1] or m[4])
+        if not 1 <= day <= 31:
+            continue
         year = int(m[5]) if m[5] else None
         found.append(ClaimTime(m[0], (year, month, day), None, 86400,
                                _direction(text, m.start()), m.start(), m.end()))  # fmt: skip

@@ -64,6 +64,7 @@ from factledger.domain.release.judge.time_buckets import over_buckets
 from factledger.domain.release.judge.time_offsets import check_offsets
 from factledger.domain.release.judge.unit_fractions import check_unit_fractions
 from factledger.domain.release.judge.universal_counts import check_universal_counts
+from factledger.domain.release.judge.whole_windows import check_whole_window
 
 __all__ = ["GroundingPolicy", "GroundingReport", "ground"]
 
@@ -118,6 +119,7 @@ def _supporting(
         or check_times(claim, views)
         or check_edge_times(claim, views)
         or check_row_times(claim, views)
+        or check_whole_window(claim, views)
         or check_bounds(claim, views)
         or check_offsets(claim)
         or check_identifier_numbers(claim, views)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from factledger.domain.json_types import JsonObject
+from factledger.domain.release.judge.instants import claim_times
 from tests.unit.release.judge.incidents import (
     BROKER_RUNBOOK,
     BY_STATUS,
@@ -77,3 +78,22 @@ def test_the_offending_number_is_quoted_from_the_claim() -> None:
     found = judge_one(SUPPORT, "Fast failures took 46 seconds.", SEARCH_TIMEOUTS)
     assert found is not None
     assert found.token == "46 seconds"
+
+
+@pytest.mark.parametrize(
+    "text", ["41 declines at the gateway", "3 mayors", "7 junk mails", "12 augmented rows"]
+)
+def test_a_word_a_month_name_begins_is_no_date(text: str) -> None:
+    assert claim_times(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("on 29 November 2026", (2026, 11, 29)),
+        ("5 sept", (None, 9, 5)),
+        ("Dec. 15", (None, 12, 15)),
+    ],
+)
+def test_month_names_and_abbreviations_are_dates(text: str, date: tuple[object, ...]) -> None:
+    assert [t.date for t in claim_times(text)] == [date]
