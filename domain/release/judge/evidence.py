@@ -32,7 +32,7 @@ from factledger.domain.release.judge.words import (
     DEPLETED,
     clauses,
     content_stems,
-    words,
+    word_marks,
 )
 from factledger.domain.release.judge.zero_fields import zero_keys
 
@@ -87,12 +87,12 @@ class Clause:
 @lru_cache(maxsize=8192)
 def clause_of(text: str, negated: bool = False) -> Clause:
     """One clause read (every word negated when ``negated``), remembered by text."""
-    found = words(text)
-    stems = frozenset(w.stem for w in found)
-    positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
-    negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
+    found = word_marks(text)
+    stems = frozenset(marks[1] for marks in found)
+    positive = frozenset() if negated else frozenset(m[1] for m in found if not m[2])
+    negative = stems if negated else frozenset(m[1] for m in found if m[2] or m[5])
     zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in zero_keys(text)))
-    heads = stems if negated else frozenset(w.stem for w in found if w.head)
+    heads = stems if negated else frozenset(m[1] for m in found if m[4])
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
 
 

@@ -28,12 +28,14 @@ __all__ = [
     "SPECIFIC_TROUBLE",
     "SYMPTOMS",
     "TROUBLE",
+    "Marks",
     "Word",
     "clauses",
     "joined_timeout",
     "content_of",
     "content_stems",
     "stem",
+    "word_marks",
     "words",
 ]
 
@@ -54,6 +56,12 @@ _SUFFIXES = (
     "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ers", "ies", "es",
     "s", "ly", "er", "als", "al",
 )  # fmt: skip
+_SUFFIXES_BY_LAST: dict[str, tuple[str, ...]] = {
+    last: tuple(suffix for suffix in _SUFFIXES if suffix.endswith(last))
+    for last in {suffix[-1] for suffix in _SUFFIXES}
+}
+"""The suffixes by their last letter, each list in the order of ``_SUFFIXES``: a word is
+tried only against the suffixes it can end with."""
 _NEGATION = _words(
     "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
 )
@@ -182,9 +190,10 @@ def stem(word: str) -> str:
         word = word[:-2]
     if word in {"timed", "time-out", "timeouts"}:
         return "timeout" if word != "timed" else "time"
-    word = _BRITISH.sub(r"iz\1", word)
+    if "is" in word:
+        word = _BRITISH.sub(r"iz\1", word)
     word = _FOLDS.get(word, word)
-    for suffix in _SUFFIXES:
+    for suffix in _SUFFIXES_BY_LAST.get(word[-1:], ()):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith("ss"):
                 break
@@ -227,15 +236,22 @@ class Word:
     """Followed by "failed" ("*renewal* failed"): denied as well as affirmed."""
 
 
-def _is_stop(word: str) -> bool:
-    return word.lower() in _STOP
+Marks = tuple[str, str, bool, int, bool, bool]
+"""A word read without building its ``Word``: raw, stem, negated, start, head, failed (the
+fields of ``Word`` in order)."""
 
 
 def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
     is one of the two content words after a negation in the same clause. A "without" in a
     clause already negated is a double negation: the words after it are affirmed."""
-    found: list[Word] = []
+    return tuple(Word(*marks) for marks in word_marks(text))
+
+
+def word_marks(text: str) -> list[Marks]:
+    """``words`` of ``text`` as plain tuples (the fields of each ``Word`` in order), for
+    readers that only fold the words into sets of stems."""
+    found: list[Marks] = []
     if "tim" in text.lower():
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
@@ -253,16 +269,15 @@ def words(text: str) -> tuple[Word, ...]:
                 if not (_BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True  # "never above 79" bounds a number instead
                 continue
-            if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
-                prev = found[-1]
-                found[-1] = Word(prev.raw, prev.stem, prev.negated, prev.start, prev.head, True)
-            if _is_stop(low) or low.isdigit():
+            if low in _FAIL_AFTER and found and found[-1][3] >= clause_start:
+                found[-1] = (*found[-1][:5], True)
+            if low in _STOP or low.isdigit():
                 continue
             head = left == 2 and low not in _LIGHT
-            found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
+            found.append((raw, stem(raw), left > 0, clause_start + match.start(), head, False))
             if not (left == 2 and low in _LIGHT) and low not in META:
                 left = max(0, left - 1)  # "did not log any X": the negation reaches X
-    return tuple(found)
+    return found
 
 
 _TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
@@ -300,7 +315,11 @@ def clauses(text: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> frozenset[str]:
     """The folded content words of ``text`` that are not about the evidence itself."""
-    return content_of(words(text))
+    return frozenset(
+        marks[1]
+        for marks in word_marks(text)
+        if marks[0].lower() not in META and marks[1] not in FORMAT_WORDS
+    )
 
 
 def content_of(found: Iterable[Word]) -> frozenset[str]:
