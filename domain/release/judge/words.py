@@ -50,6 +50,9 @@ _SPLIT = re.compile(
     r"(?=[.;:!?()\[\]|,\s\-–—bw])"  # a cheap first-character test before the alternatives
     r"(?:[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b)"
 )
+_SEPARATING = frozenset(".;:!?()[]|,\n-–—")
+_SEPARATING_WORDS = ("but", "while", "whereas")
+"""What every clause separator (``_SPLIT``) holds: a text with none of them is one clause."""
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
@@ -103,6 +106,9 @@ META = _words(
     counted counts total number"""
 )
 """Words about the evidence itself rather than what it tells (not required to appear)."""
+_MARKING = _NEGATION | _STOP | _FAIL_AFTER | _LIGHT | META
+"""Words that change how the words after them are read, or are left out (``words``): every
+other word is a plain content word."""
 ACRONYMS = _words(
     """utc gmt cet z http https sql api apis cpu cpus db dbs ram tls ssl dns url urls id ids json
     xml tcp udp ip ok p50 p90 p95 p99 p999 qps rps tps sla slo slos eta am pm ui ux os vm vms
@@ -260,6 +266,13 @@ def word_marks(text: str) -> list[Marks]:
         for match in _WORD.finditer(clause):
             raw = match.group()
             low = raw.lower()
+            if low not in _MARKING and not low.endswith("n't"):
+                if not low.isdigit():  # a plain content word: the negation reaches it
+                    found.append(
+                        (raw, stem(raw), left > 0, clause_start + match.start(), left == 2, False)
+                    )
+                    left = left - 1 if left else 0
+                continue
             if low == "without" and denied:
                 left = 0  # "never deploy ... without warming": warming is affirmed
                 continue
@@ -296,6 +309,12 @@ def joined_timeout(text: str) -> str:
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
+    if _SEPARATING.isdisjoint(text) and all(word not in text for word in _SEPARATING_WORDS):
+        return ((0, text),)  # nothing a separator begins with: one clause
+    return _split_spans(text)
+
+
+def _split_spans(text: str) -> Iterable[tuple[int, str]]:
     start = 0
     for match in _SPLIT.finditer(text):
         yield start, text[start : match.start()]
