@@ -26,11 +26,15 @@ from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
 from factledger.domain.release.judge.status_codes import evidence_codes
-from factledger.domain.release.judge.text_parts import text_compounds, text_instants, text_stems
+from factledger.domain.release.judge.text_parts import (
+    text_clauses,
+    text_compounds,
+    text_instants,
+    text_stems,
+)
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
     DEPLETED,
-    clauses,
     content_stems,
     word_marks,
 )
@@ -246,7 +250,7 @@ class CallView:
         """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
         and "no <field>" for each empty field and each flag the query keeps off
         (``flag_predicates``)."""
-        found = [part.lower() for part in clauses("\n".join(self._prose))]
+        found = [part.lower() for part in text_clauses(self._prose)]
         denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
         return (*found, *(f"no {name}" for name in denied))
 

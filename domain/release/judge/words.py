@@ -21,6 +21,7 @@ __all__ = [
     "FORMAT_WORDS",
     "MEASURE_WORDS",
     "AGGREGATE_SYNONYMS",
+    "CLAUSE_SEPARATOR",
     "DEPLETED",
     "META",
     "QUANTIFIER_GROUPS",
@@ -50,6 +51,9 @@ _SPLIT = re.compile(
     r"(?=[.;:!?()\[\]|,\s\-–—bw])"  # a cheap first-character test before the alternatives
     r"(?:[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b)"
 )
+CLAUSE_SEPARATOR = _SPLIT
+"""What ends a clause: sentence and clause punctuation before a space, a semicolon, a bracket
+or a bar, a dash between spaces, a newline, "but", "while" and "whereas"."""
 _SEPARATING = frozenset(".;:!?()[]|,\n-–—")
 _SEPARATING_WORDS = ("but", "while", "whereas")
 """What every clause separator (``_SPLIT``) holds: a text with none of them is one clause."""
