@@ -92,11 +92,22 @@ class Clause:
 def clause_of(text: str, negated: bool = False) -> Clause:
     """One clause read (every word negated when ``negated``), remembered by text."""
     found = word_marks(text)
-    stems = frozenset(marks[1] for marks in found)
-    positive = frozenset() if negated else frozenset(m[1] for m in found if not m[2])
-    negative = stems if negated else frozenset(m[1] for m in found if m[2] or m[5])
-    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in zero_keys(text)))
-    heads = stems if negated else frozenset(m[1] for m in found if m[4])
+    stems = frozenset([m[1] for m in found])
+    positive: frozenset[str]
+    negative: frozenset[str]
+    heads: frozenset[str]
+    if negated:
+        positive, negative, heads = frozenset(), stems, stems
+    elif any(m[2] or m[5] for m in found):
+        positive = frozenset([m[1] for m in found if not m[2]])
+        negative = frozenset([m[1] for m in found if m[2] or m[5]])
+        heads = frozenset([m[1] for m in found if m[4]])
+    else:  # nothing negated (a head is a negated word): every word affirmed
+        positive, negative, heads = stems, frozenset(), frozenset()
+    keys = zero_keys(text)
+    if not keys:
+        return Clause(text.lower(), stems, positive, negative, heads)
+    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
 
 
@@ -122,7 +133,7 @@ class CallView:
     def __init__(self, content: JsonValue, scope: JsonValue) -> None:
         self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
         self._content = content
-        strings = list(result_values.strings(content))
+        strings = result_values.strings(content)
         self._texts = list(dict.fromkeys(text for _, text in strings))
         self._prose = list(dict.fromkeys(text for key, text in strings if key != "sql"))
         self.scope = _scope(scope)

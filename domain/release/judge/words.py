@@ -58,6 +58,8 @@ _SEPARATING = frozenset(".;:!?()[]|,\n-–—")
 _SEPARATING_WORDS = ("but", "while", "whereas")
 """What every clause separator (``_SPLIT``) holds: a text with none of them is one clause."""
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
+_BRITISH_ENDINGS = ("isation", "isations", "ise", "ised", "ises", "ising", "\n")
+"""How a word ``_BRITISH`` changes ends (its ``$`` also matches before a final newline)."""
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
     "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ers", "ies", "es",
@@ -194,13 +196,14 @@ CAUSAL_EVIDENCE = re.compile(
 def stem(word: str) -> str:
     """The folded form of one word."""
     word = word.lower().strip("'")
-    if word.endswith("n't"):
-        return "not"
-    if word.endswith("'s"):
-        word = word[:-2]
+    if "'" in word:
+        if word.endswith("n't"):
+            return "not"
+        if word.endswith("'s"):
+            word = word[:-2]
     if word in {"timed", "time-out", "timeouts"}:
         return "timeout" if word != "timed" else "time"
-    if "is" in word:
+    if word.endswith(_BRITISH_ENDINGS):
         word = _BRITISH.sub(r"iz\1", word)
     word = _FOLDS.get(word, word)
     for suffix in _SUFFIXES_BY_LAST.get(word[-1:], ()):
@@ -273,7 +276,7 @@ def word_marks(text: str) -> list[Marks]:
             if low not in _MARKING and not low.endswith("n't"):
                 if not low.isdigit():  # a plain content word: the negation reaches it
                     found.append(
-                        (raw, stem(raw), left > 0, clause_start + match.start(), left == 2, False)
+                        (raw, stem(low), left > 0, clause_start + match.start(), left == 2, False)
                     )
                     left = left - 1 if left else 0
                 continue
@@ -291,7 +294,7 @@ def word_marks(text: str) -> list[Marks]:
             if low in _STOP or low.isdigit():
                 continue
             head = left == 2 and low not in _LIGHT
-            found.append((raw, stem(raw), left > 0, clause_start + match.start(), head, False))
+            found.append((raw, stem(low), left > 0, clause_start + match.start(), head, False))
             if not (left == 2 and low in _LIGHT) and low not in META:
                 left = max(0, left - 1)  # "did not log any X": the negation reaches X
     return found

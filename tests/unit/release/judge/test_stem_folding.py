@@ -77,6 +77,16 @@ FOLDED: list[tuple[str, str]] = [
     ("Pool", "pool"),
     ("analyses", "analys"),
     ("lookup", "lookup"),
+    ("realise\n", "realize\n"),
+    ("promise", "promiz"),
+    ("crisis", "crisi"),
+    ("analysis", "analysi"),
+    ("Isation", "izat"),
+    ("rises", "riz"),
+    ("wasn't", "not"),
+    ("it's", "it"),
+    ("'s", "s"),
+    ("o'clock", "o'clock"),
 ]
 
 
