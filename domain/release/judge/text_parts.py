@@ -73,6 +73,8 @@ def text_instants(texts: Sequence[str]) -> tuple[datetime, ...]:
 @lru_cache(maxsize=_REMEMBERED)
 def compounds(text: str) -> frozenset[str]:
     """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    if "-" not in text:
+        return frozenset()  # a name has a hyphen
     return frozenset(_COMPOUND.findall(text))
 
 
