@@ -26,13 +26,17 @@ from factledger.domain.release.judge.record_keys import key_word as _key_word
 from factledger.domain.release.judge.record_keys import keys as _keys
 from factledger.domain.release.judge.sql_predicates import QueryShape, query_shape
 from factledger.domain.release.judge.status_codes import evidence_codes
-from factledger.domain.release.judge.text_parts import text_compounds, text_instants, text_stems
+from factledger.domain.release.judge.text_parts import (
+    text_clauses,
+    text_compounds,
+    text_instants,
+    text_stems,
+)
 from factledger.domain.release.judge.words import (
     AGGREGATE_SYNONYMS,
     DEPLETED,
-    clauses,
     content_stems,
-    words,
+    word_marks,
 )
 from factledger.domain.release.judge.zero_cells import zero_cell_clauses
 from factledger.domain.release.judge.zero_fields import zero_keys
@@ -88,12 +92,23 @@ class Clause:
 @lru_cache(maxsize=8192)
 def clause_of(text: str, negated: bool = False) -> Clause:
     """One clause read (every word negated when ``negated``), remembered by text."""
-    found = words(text)
-    stems = frozenset(w.stem for w in found)
-    positive = frozenset() if negated else frozenset(w.stem for w in found if not w.negated)
-    negative = stems if negated else frozenset(w.stem for w in found if w.negated or w.failed)
-    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in zero_keys(text)))
-    heads = stems if negated else frozenset(w.stem for w in found if w.head)
+    found = word_marks(text)
+    stems = frozenset([m[1] for m in found])
+    positive: frozenset[str]
+    negative: frozenset[str]
+    heads: frozenset[str]
+    if negated:
+        positive, negative, heads = frozenset(), stems, stems
+    elif any(m[2] or m[5] for m in found):
+        positive = frozenset([m[1] for m in found if not m[2]])
+        negative = frozenset([m[1] for m in found if m[2] or m[5]])
+        heads = frozenset([m[1] for m in found if m[4]])
+    else:  # nothing negated (a head is a negated word): every word affirmed
+        positive, negative, heads = stems, frozenset(), frozenset()
+    keys = zero_keys(text)
+    if not keys:
+        return Clause(text.lower(), stems, positive, negative, heads)
+    zeros = frozenset().union(*(content_stems(k.replace("_", " ")) for k in keys))
     return Clause(text.lower(), stems | zeros, positive, negative | zeros, heads | zeros)
 
 
@@ -119,7 +134,7 @@ class CallView:
     def __init__(self, content: JsonValue, scope: JsonValue) -> None:
         self._data: dict[str, JsonValue] = content if isinstance(content, dict) else {}
         self._content = content
-        strings = list(result_values.strings(content))
+        strings = result_values.strings(content)
         self._texts = list(dict.fromkeys(text for _, text in strings))
         self._prose = list(dict.fromkeys(text for key, text in strings if key != "sql"))
         self.scope = _scope(scope)
@@ -247,7 +262,7 @@ class CallView:
         """Clauses of the result's text (not its SQL: a query says nothing of why), lower-cased,
         and "no <field>" for each empty field and each flag the query keeps off
         (``flag_predicates``)."""
-        found = [part.lower() for part in clauses("\n".join(self._prose))]
+        found = [part.lower() for part in text_clauses(self._prose)]
         denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
         cells = zero_cell_clauses(self._data, self.scope.shape)
         return (*found, *(f"no {name}" for name in denied), *(cell.lower() for cell in cells))

@@ -227,9 +227,12 @@ def mask(text: str, times: tuple[ClaimTime, ...]) -> str:
 
 
 _ANY_TIME = re.compile(
-    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
-    r"|(?<![\d.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?!\d)"
+    r"\d(?:\d{3}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|(?<![\d.]\d)\d?:\d{2}(?::\d{2}(?:\.\d+)?)?(?!\d))"
 )
+"""A date (with its time of day) or a clock time. It begins with the digit it matches, so a
+scan skips to digits: a clock time's "no digit or dot before it" is checked over that digit
+and the character before it."""
 
 
 def blank_times(text: str) -> str:

@@ -55,10 +55,13 @@ for _names, _dim, _factors in (
 
 _UNIT_ALT = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.\-/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s?(" + _UNIT_ALT + r")(?!\w))?"
-    r"(?!\w|\.\d)",
+    r"(\d(?<![\w.\-/#]\d)(?:\d{0,2}(?:,\d{3})+|\d*(?:\.\d+)?))"
+    r"(?:\s?(" + _UNIT_ALT + r")(?!\w))?(?!\w|\.\d)",
     re.IGNORECASE,
 )
+"""A number (``1,024``, ``2.5``) not inside a word or a version, with the unit written after
+it. It begins with the digit it matches, so a scan skips to digits: "no word character,
+dot, dash, slash or hash before it" is checked over that digit and the character before it."""
 _DIGIT = re.compile(r"\d")
 MEASURED = frozenset({"time", "size"})
 """Dimensions of measurements: a ratio of two is no longer one, a series is summed only on

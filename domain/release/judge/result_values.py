@@ -30,37 +30,48 @@ def nulls(data: dict[str, JsonValue]) -> list[str]:
     return list(dict.fromkeys(name.replace("_", " ") for name in names))
 
 
-def strings(value: JsonValue, key: str = "") -> Iterator[tuple[str, str]]:
+def strings(value: JsonValue, key: str = "") -> list[tuple[str, str]]:
     """Every key and string of ``value``, each with the key it is under."""
+    found: list[tuple[str, str]] = []
+    _strings(value, key, found)
+    return found
+
+
+def _strings(value: JsonValue, key: str, found: list[tuple[str, str]]) -> None:
     if isinstance(value, dict):
         for name, item in value.items():
             if name not in _SKIPPED_KEYS:
-                yield name, name
-                yield from strings(item, name)
+                found.append((name, name))
+                _strings(item, name, found)
     elif isinstance(value, list):
         for item in value:
-            yield from strings(item, key)
+            _strings(item, key, found)
     elif isinstance(value, str):
-        yield key, value
+        found.append((key, value))
 
 
-def numbers(value: JsonValue, key: str = "") -> Iterator[Quantity]:
+def numbers(value: JsonValue, key: str = "") -> list[Quantity]:
     """Every number of ``value`` (its SQL rows aside), with the unit of its key or text."""
+    found: list[Quantity] = []
+    _numbers(value, key, found)
+    return found
+
+
+def _numbers(value: JsonValue, key: str, found: list[Quantity]) -> None:
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, dict):
         for name, item in value.items():
             if name not in _SKIPPED_KEYS and name not in {"scope", "rows"}:
-                yield from numbers(item, name)
+                _numbers(item, name, found)
     elif isinstance(value, list):
         for item in value:
-            yield from numbers(item, key)
+            _numbers(item, key, found)
     elif isinstance(value, int | float):
         unit = key_unit(key)
-        text = f"{value} {unit}" if unit else str(value)
-        yield from text_quantities(text)
+        found.extend(text_quantities(f"{value} {unit}" if unit else str(value)))
     elif isinstance(value, str):
-        yield from text_quantities(value)
+        found.extend(text_quantities(value))
 
 
 def row_quantities(data: dict[str, JsonValue]) -> Iterator[Quantity]:

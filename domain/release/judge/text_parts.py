@@ -17,13 +17,19 @@ from functools import lru_cache
 from itertools import pairwise
 
 from factledger.domain.release.judge.instants import evidence_instants
-from factledger.domain.release.judge.words import joined_timeout, stem
+from factledger.domain.release.judge.words import (
+    CLAUSE_SEPARATOR,
+    clauses,
+    joined_timeout,
+    stem,
+)
 
-__all__ = ["compounds", "text_compounds", "text_instants", "text_stems"]
+__all__ = ["compounds", "text_clauses", "text_compounds", "text_instants", "text_stems"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _COMPOUND = re.compile(r"(?<![\w-])(?=[a-z][a-z0-9]*-)[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w-])")
 _REMEMBERED = 4096
+_DASHES = frozenset("-\u2013\u2014")
 
 
 def _spans_words(left: str, right: str) -> bool:
@@ -67,6 +73,8 @@ def text_instants(texts: Sequence[str]) -> tuple[datetime, ...]:
 @lru_cache(maxsize=_REMEMBERED)
 def compounds(text: str) -> frozenset[str]:
     """The hyphenated names of a lower-cased text (``index-svc``, ``card-gateway``)."""
+    if "-" not in text:
+        return frozenset()  # a name has a hyphen
     return frozenset(_COMPOUND.findall(text))
 
 
@@ -74,3 +82,41 @@ def text_compounds(texts: Sequence[str]) -> frozenset[str]:
     """The hyphenated names of ``texts`` joined by spaces and lower-cased (a name never spans
     the space between two strings)."""
     return frozenset().union(*(compounds(text.lower()) for text in texts))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _split(text: str) -> tuple[tuple[str, ...], bool]:
+    """The clauses of ``text`` split at every separator, and whether its last separator is a
+    newline ending it, alone."""
+    parts: list[str] = []
+    start, lone = 0, False
+    for match in CLAUSE_SEPARATOR.finditer(text):
+        parts.append(text[start : match.start()])
+        start = match.end()
+        lone = start == len(text) and match.group() == "\n"
+    parts.append(text[start:])
+    return tuple(part for part in parts if part.strip()), lone
+
+
+def text_clauses(texts: Sequence[str]) -> tuple[str, ...]:
+    """The clauses of ``texts`` joined by newlines (``words.clauses``), string by string.
+
+    Each string is split with the newline after it: a separator can end on that newline
+    ("done." + newline) but never reaches past it, except a newline the scan reaches alone
+    before a dash and a space (a list item): the newline, dash and space are one separator,
+    and the next string is read from after them. A lone dash between two strings (whose
+    separator would take the next newline too) is read in the joined text."""
+    if not any(" " in text for text in texts):
+        joined = "\n".join(texts)
+        return (joined,) if joined else ()
+    if any(text in _DASHES for text in texts[1:-1]):
+        return clauses("\n".join(texts))
+    found: list[str] = []
+    skip = 0
+    for index, text in enumerate(texts):
+        last = index == len(texts) - 1
+        parts, lone = _split(text[skip:] if last else text[skip:] + "\n")
+        found.extend(parts)
+        after = "" if last else texts[index + 1]
+        skip = 2 if lone and after[:1] in _DASHES and after[1:2].isspace() else 0
+    return tuple(found)

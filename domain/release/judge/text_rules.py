@@ -115,7 +115,7 @@ def has_stem(word: str, stems: frozenset[str]) -> bool:
 
 @lru_cache(maxsize=512)
 def _prefixes(stems: frozenset[str]) -> frozenset[str]:
-    return frozenset(s[:6] for s in stems if len(s) >= 6)
+    return frozenset([s[:6] for s in stems if len(s) >= 6])
 
 
 def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) -> Finding | None:

@@ -22,6 +22,7 @@ __all__ = [
     "FORMAT_WORDS",
     "MEASURE_WORDS",
     "AGGREGATE_SYNONYMS",
+    "CLAUSE_SEPARATOR",
     "DEPLETED",
     "META",
     "QUANTIFIER_GROUPS",
@@ -29,12 +30,14 @@ __all__ = [
     "SPECIFIC_TROUBLE",
     "SYMPTOMS",
     "TROUBLE",
+    "Marks",
     "Word",
     "clauses",
     "joined_timeout",
     "content_of",
     "content_stems",
     "stem",
+    "word_marks",
     "words",
 ]
 
@@ -51,12 +54,26 @@ _SPLIT = re.compile(
     r"(?=[.;:!?()\[\]|,\s\-–—bw])"  # a cheap first-character test before the alternatives
     r"(?:[.;:!?()\[\]|]+\s|[;|()\[\]]|,\s|\s[-–—]\s|\n|\b(?:but|while|whereas)\b)"
 )
+CLAUSE_SEPARATOR = _SPLIT
+"""What ends a clause: sentence and clause punctuation before a space, a semicolon, a bracket
+or a bar, a dash between spaces, a newline, "but", "while" and "whereas"."""
+_SEPARATING = frozenset(".;:!?()[]|,\n-–—")
+_SEPARATING_WORDS = ("but", "while", "whereas")
+"""What every clause separator (``_SPLIT``) holds: a text with none of them is one clause."""
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|ing)$")
+_BRITISH_ENDINGS = ("isation", "isations", "ise", "ised", "ises", "ising", "\n")
+"""How a word ``_BRITISH`` changes ends (its ``$`` also matches before a final newline)."""
 _SUFFIXES = (
     "ations", "ation", "itions", "ition", "ions", "ion", "ements", "ement", "ments", "ment",
     "ness", "ities", "ity", "ures", "ure", "ings", "ing", "edly", "ed", "ers", "ies", "es",
     "s", "ly", "er", "als", "al",
 )  # fmt: skip
+_SUFFIXES_BY_LAST: dict[str, tuple[str, ...]] = {
+    last: tuple(suffix for suffix in _SUFFIXES if suffix.endswith(last))
+    for last in {suffix[-1] for suffix in _SUFFIXES}
+}
+"""The suffixes by their last letter, each list in the order of ``_SUFFIXES``: a word is
+tried only against the suffixes it can end with."""
 _NEGATION = _words(
     "not no never none nothing neither nor without cannot nobody nowhere zero against avoid"
 )
@@ -98,6 +115,9 @@ META = _words(
     counted counts total number"""
 )
 """Words about the evidence itself rather than what it tells (not required to appear)."""
+_MARKING = _NEGATION | _STOP | _FAIL_AFTER | _LIGHT | META
+"""Words that change how the words after them are read, or are left out (``words``): every
+other word is a plain content word."""
 ACRONYMS = _words(
     """utc gmt cet z http https sql api apis cpu cpus db dbs ram tls ssl dns url urls id ids json
     xml tcp udp ip ok p50 p90 p95 p99 p999 qps rps tps sla slo slos eta am pm ui ux os vm vms
@@ -179,15 +199,17 @@ CAUSAL_EVIDENCE = re.compile(
 def stem(word: str) -> str:
     """The folded form of one word."""
     word = word.lower().strip("'")
-    if word.endswith("n't"):
-        return "not"
-    if word.endswith("'s"):
-        word = word[:-2]
+    if "'" in word:
+        if word.endswith("n't"):
+            return "not"
+        if word.endswith("'s"):
+            word = word[:-2]
     if word in {"timed", "time-out", "timeouts"}:
         return "timeout" if word != "timed" else "time"
-    word = _BRITISH.sub(r"iz\1", word)
+    if word.endswith(_BRITISH_ENDINGS):
+        word = _BRITISH.sub(r"iz\1", word)
     word = _FOLDS.get(word, word)
-    for suffix in _SUFFIXES:
+    for suffix in _SUFFIXES_BY_LAST.get(word[-1:], ()):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith("ss"):
                 break
@@ -230,15 +252,22 @@ class Word:
     """Followed by "failed" ("*renewal* failed"): denied as well as affirmed."""
 
 
-def _is_stop(word: str) -> bool:
-    return word.lower() in _STOP
+Marks = tuple[str, str, bool, int, bool, bool]
+"""A word read without building its ``Word``: raw, stem, negated, start, head, failed (the
+fields of ``Word`` in order)."""
 
 
 def words(text: str) -> tuple[Word, ...]:
     """The content words of ``text`` (function words left out), each marked negated when it
     is one of the two content words after a negation in the same clause. A "without" in a
     clause already negated is a double negation: the words after it are affirmed."""
-    found: list[Word] = []
+    return tuple(Word(*marks) for marks in word_marks(text))
+
+
+def word_marks(text: str) -> list[Marks]:
+    """``words`` of ``text`` as plain tuples (the fields of each ``Word`` in order), for
+    readers that only fold the words into sets of stems."""
+    found: list[Marks] = []
     if "tim" in text.lower():
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
@@ -249,6 +278,13 @@ def words(text: str) -> tuple[Word, ...]:
             raw = match.group()
             low = raw.lower()
             prior, previous = previous, low
+            if low not in _MARKING and not low.endswith("n't"):
+                if not low.isdigit():  # a plain content word: the negation reaches it
+                    found.append(
+                        (raw, stem(low), left > 0, clause_start + match.start(), left == 2, False)
+                    )
+                    left = left - 1 if left else 0
+                continue
             if low == "all" and prior == "at":
                 left = 0  # "no 5xx at all in its requests": "at all" closes the denial
                 continue
@@ -261,16 +297,15 @@ def words(text: str) -> tuple[Word, ...]:
                 if not (_BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True  # "never above 79" bounds a number instead
                 continue
-            if low in _FAIL_AFTER and found and found[-1].start >= clause_start:
-                prev = found[-1]
-                found[-1] = Word(prev.raw, prev.stem, prev.negated, prev.start, prev.head, True)
-            if _is_stop(low) or low.isdigit():
+            if low in _FAIL_AFTER and found and found[-1][3] >= clause_start:
+                found[-1] = (*found[-1][:5], True)
+            if low in _STOP or low.isdigit():
                 continue
             head = left == 2 and low not in _LIGHT
-            found.append(Word(raw, stem(raw), left > 0, clause_start + match.start(), head))
+            found.append((raw, stem(low), left > 0, clause_start + match.start(), head, False))
             if not (left == 2 and low in _LIGHT) and low not in META:
                 left = max(0, left - 1)  # "did not log any X": the negation reaches X
-    return tuple(found)
+    return found
 
 
 _TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
@@ -289,6 +324,12 @@ def joined_timeout(text: str) -> str:
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
+    if _SEPARATING.isdisjoint(text) and all(word not in text for word in _SEPARATING_WORDS):
+        return ((0, text),)  # nothing a separator begins with: one clause
+    return _split_spans(text)
+
+
+def _split_spans(text: str) -> Iterable[tuple[int, str]]:
     start = 0
     for match in _SPLIT.finditer(text):
         yield start, text[start : match.start()]
@@ -308,7 +349,11 @@ def clauses(text: str) -> tuple[str, ...]:
 
 def content_stems(text: str) -> frozenset[str]:
     """The folded content words of ``text`` that are not about the evidence itself."""
-    return content_of(words(text))
+    return frozenset(
+        marks[1]
+        for marks in word_marks(text)
+        if marks[0].lower() not in META and marks[1] not in FORMAT_WORDS
+    )
 
 
 def content_of(found: Iterable[Word]) -> frozenset[str]:
