@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from factledger.domain.json_types import JsonValue
 from factledger.domain.release.judge.claims import ParsedClaim
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.record_quantifiers import table_of
+from factledger.domain.release.judge.result_values import cell_number
 from factledger.domain.release.judge.words import content_stems
 
 __all__ = ["check_column_binding"]
@@ -26,12 +26,6 @@ _BEFORE = re.compile(r"([A-Za-z]+)\s+(?:[~≈]\s*)?$")
 _AFTER = re.compile(r"\s+(?:(?:were|was|are|is|got|have|had|been)\s+)*([A-Za-z]+)")
 _HOW = frozenset({"max", "min", "avg", "sum", "total", "count", "mean", "median"})
 """Words of a column name that say how it was computed, not what it counts."""
-
-
-def _number(cell: JsonValue) -> float | None:
-    if isinstance(cell, bool) or not isinstance(cell, int | float):
-        return None
-    return float(cell)
 
 
 def _column_words(name: str) -> frozenset[str]:
@@ -67,9 +61,9 @@ def _misnamed(near: frozenset[str], wide: frozenset[str], value: float, view: Ca
     numeric = [
         index
         for index in range(len(columns))
-        if rows and all(_number(row[index]) is not None or row[index] is None for row in rows)
+        if rows and all(cell_number(row[index]) is not None or row[index] is None for row in rows)
     ]
-    holding = {i for i in numeric if any(_number(row[i]) == value for row in rows)}
+    holding = {i for i in numeric if any(cell_number(row[i]) == value for row in rows)}
     if not holding:
         return False
     named = {i for i in numeric if (words := _column_words(columns[i])) and words <= near}

@@ -23,9 +23,10 @@ from factledger.domain.release.judge.claims import ParsedClaim, present, spans
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 
-__all__ = ["check_records"]
+__all__ = ["STATEMENT", "check_records"]
 
-_STATEMENT: Final = re.compile(r";|\.\s|\b(?:and|but|while|whereas|whilst)\b", re.IGNORECASE)
+STATEMENT: Final = re.compile(r";|\.\s|\b(?:and|but|while|whereas|whilst)\b", re.IGNORECASE)
+"""What ends a statement of a claim: a sentence, a semicolon, "and", "but", "while"."""
 _CODE: Final = re.compile(r"[A-Za-z]+[-_]?\d+|\d+[-_]?[A-Za-z]+")
 
 
@@ -89,7 +90,7 @@ def check_records(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | No
     if not many:
         return None
     values = _values(claim)
-    for start, end in spans(claim.text, _STATEMENT):
+    for start, end in spans(claim.text, STATEMENT):
         inside = [(value, kind, shown) for at, value, kind, shown in values if start <= at < end]
         kinds = [kind for _, kind, _ in inside]
         if len(set(kinds)) != len(kinds):

@@ -12,11 +12,18 @@ from collections.abc import Iterator
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.judge.quantities import Quantity, key_unit, text_quantities
 
-__all__ = ["nulls", "numbers", "row_quantities", "strings"]
+__all__ = ["cell_number", "nulls", "numbers", "row_quantities", "strings"]
 
 _SKIPPED_KEYS = frozenset(
     {"tool_call_id", "status", "evidence_status", "relevance_level", "fingerprint", "truncated"}
 )
+
+
+def cell_number(cell: JsonValue) -> float | None:
+    """The number a JSON cell holds (never a boolean), or None."""
+    if isinstance(cell, bool) or not isinstance(cell, int | float):
+        return None
+    return float(cell)
 
 
 def nulls(data: dict[str, JsonValue]) -> list[str]:

@@ -27,11 +27,12 @@ from factledger.domain.release.judge.claims import ParsedClaim, present, spans
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.instants import evidence_instants
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.record_binding import STATEMENT
 from factledger.domain.release.judge.record_quantifiers import table_of
+from factledger.domain.release.judge.result_values import cell_number
 
 __all__ = ["check_row_values"]
 
-_STATEMENT: Final = re.compile(r";|\.\s|\b(?:and|but|while|whereas|whilst)\b", re.IGNORECASE)
 _BETWEEN: Final = re.compile(
     r"\b(?:between|from)\s+[^\s,;]+(?:\s+(?:am|pm|utc))?\s+(and|to)\b", re.IGNORECASE
 )
@@ -55,12 +56,6 @@ def _held(shown: str, cells: list[tuple[int, int]]) -> _Named:
     return _Named(shown, frozenset(c for _, c in cells), frozenset(r for r, _ in cells))
 
 
-def _number(cell: JsonValue) -> float | None:
-    if isinstance(cell, bool) or not isinstance(cell, int | float):
-        return None
-    return float(cell)
-
-
 def _seconds(cell: JsonValue) -> int | None:
     """The time of day (seconds, UTC) of a cell holding one instant."""
     if not isinstance(cell, str):
@@ -72,56 +67,49 @@ def _seconds(cell: JsonValue) -> int | None:
     return moment.hour * 3600 + moment.minute * 60 + moment.second
 
 
-def _texts(span: str, rows: list[list[JsonValue]], searched: str) -> list[_Named]:
-    """The text cells the statement names as whole tokens (not one the query searched)."""
-    where: dict[str, tuple[set[int], set[int]]] = {}
+@frozen
+class _Cells:
+    """A result's cells read once: the naming text cells (not one the query searched), the
+    numeric cells by value and the time-of-day cells, each with its (row, column)."""
+
+    texts: dict[str, list[tuple[int, int]]]
+    numbers: dict[float, list[tuple[int, int]]]
+    times: list[tuple[int, int, int]]
+
+
+def _cells(rows: list[list[JsonValue]], searched: str) -> _Cells:
+    texts: dict[str, list[tuple[int, int]]] = {}
+    numbers: dict[float, list[tuple[int, int]]] = {}
+    times: list[tuple[int, int, int]] = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
+            if (value := cell_number(cell)) is not None:
+                numbers.setdefault(value, []).append((r, c))
+            if (seconds := _seconds(cell)) is not None:
+                times.append((seconds, r, c))
             if not isinstance(cell, str) or len(cell) < 2 or len(cell) > 80:
                 continue
             low = cell.strip().lower()
-            if not _NAMING.search(low) or evidence_instants(low):
-                continue
-            columns, holders = where.setdefault(low, (set(), set()))
-            columns.add(c)
-            holders.add(r)
-    return [
-        _Named(value, frozenset(columns), frozenset(holders))
-        for value, (columns, holders) in where.items()
-        if present(value, span) and not present(value, searched)
-    ]
+            if _NAMING.search(low) and not evidence_instants(low):
+                texts.setdefault(low, []).append((r, c))
+    named = {value: cells for value, cells in texts.items() if not present(value, searched)}
+    return _Cells(named, numbers, times)
 
 
-def _numbers(claim: ParsedClaim, start: int, end: int, rows: list[list[JsonValue]]) -> list[_Named]:
-    """The plain numbers of the statement that are cells of the result."""
-    found: list[_Named] = []
+def _named(claim: ParsedClaim, start: int, end: int, cells: _Cells) -> list[_Named]:
+    """The values of the statement from ``start`` to ``end`` that are cells of the result:
+    text cells as whole tokens, plain numbers, times of day within a time cell's precision."""
+    span = claim.text[start:end].lower()
+    found = [_held(value, held) for value, held in cells.texts.items() if present(value, span)]
     for quantity, at in claim.quantities:
-        if quantity.dimension is not None or not start <= at < end:
-            continue
-        held = [
-            (r, c)
-            for r, row in enumerate(rows)
-            for c, cell in enumerate(row)
-            if _number(cell) == quantity.value
-        ]
-        if held:
-            found.append(_held(quantity.text or str(quantity.value), held))
-    return found
-
-
-def _times(claim: ParsedClaim, start: int, end: int, rows: list[list[JsonValue]]) -> list[_Named]:
-    """The times of day of the statement that fall in a time cell's minute or second."""
-    found: list[_Named] = []
+        numbers = cells.numbers.get(quantity.value) if quantity.dimension is None else None
+        if numbers and start <= at < end:
+            found.append(_held(quantity.text or str(quantity.value), numbers))
     for time in claim.times:
         if time.seconds is None or time.precision >= 3600 or not start <= time.start < end:
             continue
         at = time.seconds % _DAY
-        held = [
-            (r, c)
-            for r, row in enumerate(rows)
-            for c, cell in enumerate(row)
-            if (seconds := _seconds(cell)) is not None and at <= seconds < at + time.precision
-        ]
+        held = [(r, c) for seconds, r, c in cells.times if at <= seconds < at + time.precision]
         if held:
             found.append(_held(time.text, held))
     return found
@@ -148,23 +136,20 @@ def _mismatch(named: list[_Named], count: int) -> str | None:
 def _statements(text: str) -> tuple[tuple[int, int], ...]:
     """The statements of ``text``, a range's "and" kept inside its statement."""
     masked = _BETWEEN.sub(lambda m: m[0][: m.start(1) - m.start()] + "_" * len(m[1]), text)
-    return spans(masked, _STATEMENT)
+    return spans(masked, STATEMENT)
 
 
 def check_row_values(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
     """Every statement naming cells of several columns of a result names one row of it."""
+    statements: tuple[tuple[int, int], ...] | None = None
     for view in views:
         _, rows = table_of(view)
         if len(rows) < 2:
             continue
-        for start, end in _statements(claim.text):
-            span = claim.text[start:end].lower()
-            named = [
-                *_texts(span, rows, view.scope.text),
-                *_numbers(claim, start, end, rows),
-                *_times(claim, start, end, rows),
-            ]
-            shown = _mismatch(named, len(rows))
+        statements = _statements(claim.text) if statements is None else statements
+        cells = _cells(rows, view.scope.text)
+        for start, end in statements:
+            shown = _mismatch(_named(claim, start, end, cells), len(rows))
             if shown is not None:
                 return Finding(GroundingReason.RECORD_MISMATCH, shown)
     return None

@@ -10,6 +10,7 @@ columns its expression reads.
 from __future__ import annotations
 
 from factledger.domain.json_types import JsonValue
+from factledger.domain.release.judge.result_values import cell_number
 from factledger.domain.release.judge.sql_predicates import QueryShape
 
 __all__ = ["zero_cell_clauses"]
@@ -18,11 +19,11 @@ _MAX_ROWS = 50
 
 
 def _zero(cell: JsonValue) -> bool:
-    return not isinstance(cell, bool) and isinstance(cell, int | float) and cell == 0
+    return cell_number(cell) == 0
 
 
 def _counted(cell: JsonValue) -> bool:
-    return not isinstance(cell, bool) and isinstance(cell, int | float)
+    return cell_number(cell) is not None
 
 
 def _name(column: str, read: dict[str, tuple[str, ...]]) -> str:
