@@ -41,7 +41,6 @@ from factledger.domain.logs.redaction.word_gate import (
     gated,
     key_kind,
     keyed_value,
-    names_version,
     number_flags,
     shape_flags,
 )
@@ -53,6 +52,7 @@ from factledger.domain.logs.redaction.word_shapes import (
     Plan,
     apply_plan,
     is_local_address,
+    names_version,
     plan_for,
     shape_of,
 )

@@ -27,7 +27,6 @@ __all__ = [
     "gated",
     "key_kind",
     "keyed_value",
-    "names_version",
     "number_flags",
     "shape_flags",
 ]
@@ -225,12 +224,3 @@ def number_flags(length: int, leading_zero: bool) -> int:
     starts with ``0``, so they are decided once per such pair."""
     digits = ("0" if leading_zero else "1") + "0" * (length - 1)
     return text_families_gated(digits) << FAMILY_SHIFT
-
-
-_VERSION_KEY: Final = re.compile(r"(?i)(?:^|[_.\-])(?:version|ver|vsn|release|build)=$").search
-
-
-def names_version(key: str) -> bool:
-    """True for a ``key=`` naming a version (``agent_version=``, ``driver.ver=``): a value
-    named as a version is never an address, whatever its dots."""
-    return _VERSION_KEY(key) is not None

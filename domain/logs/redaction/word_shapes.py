@@ -28,6 +28,7 @@ __all__ = [
     "Plan",
     "apply_plan",
     "is_local_address",
+    "names_version",
     "plan_for",
     "redact_word",
     "shape_of",
@@ -222,6 +223,12 @@ _VERSION_BEFORE: Final = re.compile(
 ).search
 """A dotted number named as a version inside one word (``{"agent_version":"7.52.1.1"}``) is
 no address."""
+
+
+def names_version(key: str) -> bool:
+    """True for a ``key=`` naming a version (``agent_version=``, ``driver.ver=``): a value
+    named as a version is never an address, whatever its dots."""
+    return _VERSION_BEFORE(key) is not None
 
 
 def _names_a_path(match: re.Match[str]) -> bool:
