@@ -270,13 +270,16 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
         run_id: RunId,
         request: Request,
         last_event_id: Annotated[
-            int,
+            str,
             Header(
                 alias="Last-Event-ID",
-                ge=0,
-                description="The `id` of the last event received: only later ones are sent.",
+                pattern=r"^[0-9]{1,18}$",
+                description=(
+                    "The `id` of the last event received, as sent (decimal digits): only later "
+                    "ones are sent."
+                ),
             ),
-        ] = 0,
+        ] = "0",
     ) -> EventStreamResponse:
         """Each status change and call transition once, then one `released` event, then the
         end."""
@@ -285,7 +288,7 @@ def _event_endpoints(router: APIRouter, harness: Harness, limits: StreamLimits) 
             harness,
             run_id,
             first,
-            already_sent=last_event_id,
+            already_sent=int(last_event_id),
             limits=limits,
             disconnected=request.is_disconnected,
         )

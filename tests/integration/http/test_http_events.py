@@ -8,6 +8,7 @@ import threading
 import time
 
 import httpx
+import pytest
 from attrs import frozen
 
 from factledger.adapters.http import ApiOptions, create_app
@@ -236,3 +237,16 @@ def test_a_client_that_leaves_stops_the_poll(served: Served) -> None:
             assert counting.reads[left] == after_leaving
 
         assert after_leaving > 0
+
+
+@pytest.mark.parametrize("spelling", ["+0.0", "1e0", "0x1", "-1", "3.0", "7_0", ""])
+def test_a_last_event_id_that_is_not_plain_decimal_digits_is_refused_as_an_invalid_request(
+    client: httpx.Client, spelling: str
+) -> None:
+    """The id a server sent is plain digits: any other spelling is a client bug, not an id."""
+    run_id = start_run(client)
+
+    response = client.get(f"/runs/{run_id}/events", headers={"Last-Event-ID": spelling})
+
+    assert response.status_code == 422
+    assert response.json()["code"] == "INVALID_REQUEST"
