@@ -42,6 +42,7 @@ from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUM
 from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.encoded_queries import ENCODED_QUERIES
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
+from factledger.domain.logs.redaction.ftp_commands import FTP_USER_COMMANDS
 from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
@@ -100,6 +101,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     COMMAND_ARGUMENTS,
     SECRET_PHRASES,
     NETRC_AND_PHRASES,
+    FTP_USER_COMMANDS,
     CHANGED_VALUES,
     PASSWORD_LABELS,
     ENCODED_QUERIES,

@@ -106,3 +106,33 @@ def test_protocol_pass_commands_lose_their_password(line: str, secret: str) -> N
 @pytest.mark.parametrize(("line", "kept"), PROTOCOL_KEEPS)
 def test_test_runner_pass_lines_stay(line: str, kept: str) -> None:
     assert kept in Redactor().redact(line)
+
+
+FTP_USER_LEAKS = [
+    ("user alice Sup3rS3cret!", "Sup3rS3cret!"),
+    ("  user anonymous guest99", "guest99"),
+    ("ftp> user deploy lowerletters", "lowerletters"),
+    ("---> USER backup Summer", "Summer"),
+    ("open files.example.org\nuser ci 'plain words'\nbinary\nput a.tgz", "plain words"),
+    ('lftp -e "user mirror M1rr0r#pw; mirror -R out /in" ftp.example.org', "M1rr0r#pw"),
+    ("open nas; user bob p4ssw0rd; bye", "p4ssw0rd"),
+]
+FTP_USER_KEEPS = [
+    ("user alice failed", "user alice failed"),
+    ("user alice", "user alice"),
+    ("user 1001 1001", "user 1001 1001"),
+    ("User bob Disabled", "User bob Disabled"),
+    ("user alice logged in from 3 devices", "user alice logged in from 3 devices"),
+    ("2026-11-28 user alice v2.1.0", "2026-11-28 user alice v2.1.0"),
+    ("user=alice role=admin", "user=alice role=admin"),
+]
+
+
+@pytest.mark.parametrize(("line", "secret"), FTP_USER_LEAKS)
+def test_the_password_of_an_ftp_user_command_goes(line: str, secret: str) -> None:
+    assert secret not in Redactor().redact(line)
+
+
+@pytest.mark.parametrize(("line", "kept"), FTP_USER_KEEPS)
+def test_a_user_named_in_a_log_line_stays(line: str, kept: str) -> None:
+    assert kept in Redactor().redact(line)
