@@ -22,6 +22,7 @@ from importlib.metadata import entry_points
 from typing import TypeVar, overload
 
 from factledger.application.check_result import CheckResult
+from factledger.application.contracts.instant import representable_in_utc
 from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.application.harness_health import HealthOperations
 from factledger.application.harness_parts import HarnessParts, store_unavailable
@@ -111,6 +112,10 @@ class Harness(ViewOperations, HealthOperations):
         that principal may use the run through a transport (``require_access``)."""
         if (start is not None and start.tzinfo is None) or (end is not None and end.tzinfo is None):
             raise HarnessError(HarnessErrorCode.INVALID_INPUT, "start and end need a time zone")
+        if not all(representable_in_utc(t) for t in (start, end) if t is not None):
+            raise HarnessError(
+                HarnessErrorCode.INVALID_INPUT, "start and end must lie in years 1-9999 UTC"
+            )
         if start is not None and end is not None and end < start:
             raise HarnessError(HarnessErrorCode.INVALID_INPUT, "the window ends before it starts")
         started = self._parts.run_service.start(

@@ -10,13 +10,17 @@ from datetime import UTC, datetime
 import pytest
 from pydantic import BaseModel, ValidationError
 
+from factledger import Settings, build_harness
+from factledger.adapters.config.sections import StoreSettings
 from factledger.adapters.http.models import StartRunRequest
 from factledger.adapters.metrics.tool import MetricsInput
 from factledger.adapters.models.transcript import TranscriptError, load_transcript
 from factledger.application.contracts.envelope import LogsInput
+from factledger.application.harness_errors import HarnessError, HarnessErrorCode
 from factledger.tools import Instant, StrictModel
 
 NOT_INSTANTS = ["0", "1764406800", "1764406800.5", "-1", "2026", "2026-11-29", "09:00Z", "now"]
+OUTSIDE_UTC = ["9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+01:00", "9999-12-31T23:30-00:31"]
 INSTANTS = ["2026-11-29T09:00:00Z", "2026-11-29T09:00Z", "2026-11-29 09:00:00+01:00"]
 
 
@@ -79,3 +83,24 @@ def test_a_transcript_whose_window_is_a_number_is_refused(tmp_path: object) -> N
 def test_a_datetime_object_passes_as_before() -> None:
     since = datetime(2026, 11, 29, 9, tzinfo=UTC)
     assert OwnWindow(since=since).since == since
+
+
+@pytest.mark.parametrize(("model", "body"), MODELS, ids=lambda m: getattr(m, "__name__", "body"))
+@pytest.mark.parametrize("value", OUTSIDE_UTC)
+def test_an_instant_whose_utc_form_is_outside_years_1_to_9999_is_refused(
+    model: type[BaseModel], body: object, value: str
+) -> None:
+    assert callable(body)
+    with pytest.raises(ValidationError, match="between the years 1 and 9999"):
+        model.model_validate_json(json.dumps(body(value)))
+
+
+@pytest.mark.parametrize("value", OUTSIDE_UTC)
+def test_the_facade_refuses_a_window_utc_cannot_hold_as_invalid_input(value: str) -> None:
+    instant = datetime.fromisoformat(value)
+    with (
+        build_harness(Settings(store=StoreSettings(kind="memory"))) as harness,
+        pytest.raises(HarnessError) as raised,
+    ):
+        harness.start_run(service="s", start=instant)
+    assert raised.value.code == HarnessErrorCode.INVALID_INPUT
