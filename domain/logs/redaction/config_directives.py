@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from factledger.domain.logs.redaction.auth_headers import scheme_kept
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
@@ -80,6 +81,8 @@ def _quoted_pair(match: re.Match[str]) -> str:
     if value.startswith("<") or not is_secret_key(key) or keeps_value(key, value):
         return match.group(0)
     head = match.group(1) + key + match.group(1) + match.group(3)
+    if (scheme := scheme_kept(key, value)) is not None:
+        return head + match.group(4) + scheme + match.group(4)
     return head + match.group(4) + _SECRET + match.group(4)
 
 

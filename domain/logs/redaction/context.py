@@ -11,6 +11,11 @@ import re
 from typing import Final
 
 from factledger.domain.logs.redaction import patterns
+from factledger.domain.logs.redaction.auth_headers import (
+    is_auth_scheme,
+    keeps_scheme,
+    redact_authorization,
+)
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
@@ -30,14 +35,10 @@ __all__ = [
 _KEEP_VALUES: Final = frozenset(
     {"", "null", "none", "true", "false", "nil", "undefined", "***", "****", "*****", "[redacted]"}
 )
-_AUTH_SCHEMES: Final = frozenset(
-    {"bearer", "basic", "digest", "token", "negotiate", "ntlm", "apikey", "hmac", "sso-key"}
-)
 _COOKIE_ATTRIBUTES: Final = frozenset(
     {"path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority"}
 )
 _SQL_WORDS: Final = ("select", "insert", "update", "delete", "replace")
-_SCHEME_WORDS: Final = ("bearer", "basic", "token", "apikey", "api-key")
 _SECRET: Final = Placeholder.SECRET.value
 _CARD: Final = Placeholder.CARD.value
 _HOST: Final = Placeholder.HOST.value
@@ -52,11 +53,7 @@ def redact_secrets(text: str, lowered: str) -> str:
     if "secret" in lowered and patterns.K8S_SECRET_KIND.search(text):
         text = patterns.K8S_JSON_DATA.sub(_k8s_json, text)
         text = patterns.K8S_YAML_DATA.sub(_k8s_yaml, text)
-    if "authorization" in lowered:
-        text = patterns.AUTH_HEADER_QUOTED.sub(_auth_quoted, text)
-        text = patterns.AUTH_HEADER_UNQUOTED.sub(_auth_unquoted, text)
-    if any(word in lowered for word in _SCHEME_WORDS):
-        text = patterns.AUTH_SCHEME.sub(_auth_scheme, text)
+    text = redact_authorization(text, lowered)
     if "cookie" in lowered:
         text = patterns.COOKIE_HEADER.sub(_cookie, text)
     return _pairs(text)
@@ -88,6 +85,10 @@ def _key_values(text: str) -> str:
             position = end
             continue
         key = match.group("key")
+        if keeps_scheme(key, value, text, end):
+            pieces.append(text[position:end])
+            position = end
+            continue
         if value == "$" and (braced := _BRACED(text, end)) is not None:
             value, end = "$" + braced.group(0), braced.end()
         if (
@@ -213,7 +214,7 @@ def secret_value(value: str) -> str:
         inner, quote = value, ""
     if inner.strip().lower() in _KEEP_VALUES or inner.startswith("<") or is_stand_in(inner):
         return value
-    if not quote and inner.lower() in _AUTH_SCHEMES:
+    if not quote and is_auth_scheme(inner):
         return value
     return quote + _SECRET + quote
 
@@ -249,36 +250,6 @@ def _sql(text: str) -> str:
     tail = patterns.SQL_STRING.sub(_SQL_LITERAL, text[start:])
     tail = patterns.SQL_NUMBER.sub(_SQL_LITERAL, tail)
     return text[:start] + tail
-
-
-def _auth_quoted(match: re.Match[str]) -> str:
-    scheme = match.group(3) or ""
-    if not match.group(4):
-        return match.group(0)
-    return match.group(1) + match.group(2) + scheme + _SECRET + match.group(5)
-
-
-def _auth_unquoted(match: re.Match[str]) -> str:
-    credentials = match.group(3)
-    if credentials.startswith("<"):
-        return match.group(0)
-    if credentials.lower().startswith("digest"):
-        return match.group(1) + "Digest " + _SECRET
-    return match.group(1) + (match.group(2) or "") + _SECRET
-
-
-def _auth_scheme(match: re.Match[str]) -> str:
-    scheme, space, credentials = match.group(1), match.group(2), match.group(3)
-    if scheme.lower() != "bearer" and not _credential_shaped(credentials):
-        return match.group(0)
-    return scheme + space + _SECRET
-
-
-def _credential_shaped(word: str) -> bool:
-    has_digit = any(char.isdigit() for char in word)
-    has_upper = any(char.isupper() for char in word)
-    has_lower = any(char.islower() for char in word)
-    return has_digit or word.endswith("=") or (has_upper and has_lower and len(word) >= 12)
 
 
 def _cookie(match: re.Match[str]) -> str:

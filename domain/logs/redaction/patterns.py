@@ -82,19 +82,24 @@ is redacted to the end of the text."""
 
 AUTH_HEADER_QUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\\?[\"']?\s*[:=]\s*)(\\?[\"'])"
-    r"((?:bearer|basic|digest|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+)?"
+    r"((?:bearer|basic|digest|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"
+    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"'\\]{16,}))?"
     r"((?:\\[\"']|.)*?)(\2|$)"
 )
-"""An ``Authorization`` header in quotes; inside a plain quote an escaped one does not end
+"""An ``Authorization`` header in quotes (a scheme not listed is a capitalised word before
+credentials of 16 characters or more); inside a plain quote an escaped one does not end
 it (``"Token token=\\"…\\""`` in JSON)."""
 AUTH_HEADER_UNQUOTED: Final = re.compile(
     r"(?i)((?:proxy-)?authorization\s*[:=]\s*)"
     r"((?:bearer|basic|token|negotiate|ntlm|apikey|hmac|sso-key|aws4-hmac-sha256)\s+"
-    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}|(?=[^\s\"']*\d)[^\s\"']{6,}))?"
+    r"|(?-i:[A-Z][A-Za-z0-9\-]{1,30})\s+(?=[^\s\"']{16,}|(?=[^\s\"']*\d)[^\s\"']{6,})"
+    r"|(?-i:[a-z][a-z0-9\-]{1,30})\s+(?=(?=[\w\-.~+/]*\d)[\w\-.~+/]{12,}=*(?![^\s,;]))"
+    r")?"
     r"(digest\s+.*|[\w\-]+=[ \t]*\"[^\"]*\"(?:[ \t]*,[ \t]*[\w\-]+=[ \t]*\"[^\"]*\")*|[^\s\"']+)"
 )
 """An ``Authorization`` header without quotes; a scheme not listed (``Bot``, ``SSWS``,
 ``GenieKey``) is a capitalised word before credentials of 16 characters or more, or of 6 or
+more with a digit, or a lower-case word (``ssws``) before token-shaped credentials of 12 or
 more with a digit; credentials
 written as quoted parameters (Rails' ``Token token="…", email="…"``, ``OAuth
 oauth_signature="…"``) go with all their parameters."""

@@ -30,6 +30,7 @@ from factledger.domain.logs.redaction.registry import (
     pair_complete,
     redact_text_families,
 )
+from factledger.domain.logs.redaction.rejoin import redact_pieces, rejoin
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
@@ -70,8 +71,7 @@ _PAIRED_FLAGS: Final = PAIRED << FAMILY_SHIFT
 _CONFIRMED_FLAGS: Final = CONFIRMED << FAMILY_SHIFT
 _PAIRED_CUE_FLAGS: Final = PAIRED_CUES << FAMILY_SHIFT
 _WHITE_SPACE: Final = re.compile(r"([ \t\r\n]+)")
-_HEX_CHARACTERS: Final = "0123456789abcdef-"
-"""Every character a hex id is made of (``patterns.HEX_ID``)."""
+_HEX_CHARACTERS: Final = "0123456789abcdef-"  # every character of a hex id (patterns.HEX_ID)
 
 
 class Redactor:
@@ -90,7 +90,7 @@ class Redactor:
         self._changed: dict[str, str] = {}
         """Words that redaction changes → their redaction."""
         self._hooked_redactions: dict[str, str] = {}
-        """Redacted words → the hook's result (many words redact to one placeholder)."""
+        # redacted words → the hook's result (many words redact to one placeholder)
         self._flagged: dict[str, int] = {}
         self._digit_groups: dict[str, bool] = {}
         self._shapes: dict[str, tuple[bool, Plan, int, str | None]] = {}
@@ -106,16 +106,14 @@ class Redactor:
         """Every word with flags → all of them (the union of the four tables above), and the
         words of ``_flagged``, ``_digit_groups`` and ``_halves`` in one set."""
         self._texts: dict[str, tuple[str, tuple[str, ...] | None]] = {}
-        """Texts with a line break or tab → their redaction and, once asked for, the hook's
-        result for each of its words."""
+        """Texts with a line break or tab → their redaction and the hook's results, once asked."""
         self._memo_chars = 0
         self._digits_hook = "" if word_hook is None else word_hook("0")
         """The hook's result for a word made of digits, or of hex digits with a digit (a
         hook must treat such words alike: the projector's masks them all to a wildcard)."""
 
     def _bound_memory(self) -> None:
-        """Forget every word once the memory is full (only between two texts, so a text's
-        words are never forgotten while it is being redacted)."""
+        """Forget every word once the memory is full (only between two texts)."""
         if len(self._seen) >= _MEMO_LIMIT or self._memo_chars > _MEMO_CHARS:
             self._memo_chars = 0
             for memory in (self._seen, self._changed, self._hooked_redactions, self._shapes):
@@ -142,7 +140,7 @@ class Redactor:
         changed = self._changed
         if not changed or changed.keys().isdisjoint(parts):
             return text
-        return " ".join([changed.get(part, part) for part in parts])
+        return rejoin(parts, changed)
 
     def redact_words(self, text: str) -> tuple[str, list[str]]:
         """The redacted text and the word hook's result for each of its words (split on
@@ -172,7 +170,7 @@ class Redactor:
         changed = self._changed
         if not changed or changed.keys().isdisjoint(parts):
             return text, hooked  # type: ignore[return-value]  # every None was replaced
-        return " ".join([changed.get(part, part) for part in parts]), hooked  # type: ignore[return-value]  # as above
+        return rejoin(parts, changed), hooked  # type: ignore[return-value]  # as above
 
     def _known(self, parts: list[str]) -> list[str]:
         """The hook's result for every word, learning the words not seen yet."""
@@ -215,7 +213,7 @@ class Redactor:
         changed = self._changed
         if not changed or changed.keys().isdisjoint(parts):
             return text
-        return " ".join([changed.get(part, part) for part in parts])
+        return rejoin(parts, changed)
 
     def _redact_lines(self, text: str) -> str:
         """A text with line breaks or tabs: context patterns over the whole text (a PEM block
@@ -235,9 +233,7 @@ class Redactor:
         rewritten = patterns.GROUPED_CARD.sub(grouped_card, rewritten)
         rewritten = redact_text_families(rewritten)
         pieces = _WHITE_SPACE.split(rewritten)
-        for index in range(0, len(pieces), 2):
-            pieces[index] = self._lookup(pieces[index])[0]
-        redacted = "".join(pieces)
+        redacted = redact_pieces(pieces, lambda word: self._lookup(word)[0])
         self._texts[text] = redacted, None
         self._memo_chars += len(text)
         return redacted
@@ -339,6 +335,7 @@ class Redactor:
         elif (known := self._seen.get(value)) is not None:
             found, value_hook = self._changed.get(value, value), known
             flags |= self._flags_of.get(value, 0)
+            found = value if found.startswith(_IP) and names_version(key) else found
         else:
             found, value_flags, value_shape_hook = self._judge(value)
             if found.startswith(_IP) and names_version(key):

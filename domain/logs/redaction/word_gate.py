@@ -8,6 +8,7 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from factledger.domain.logs.redaction.auth_headers import scheme_word
 from factledger.domain.logs.redaction.context import secret_value
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import confirm_gates, text_families_gated
@@ -175,6 +176,8 @@ def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
             return value
         if keeps_value(key[:-1], value):
             return None
+        if scheme_word(key, value):
+            return value
         return secret_value(value)
     if kind is KeyKind.HOST:
         found = _HOST_VALUE(value)
