@@ -3,7 +3,7 @@
 A command line is read as shell words (quotes kept, ``|``, ``;``, ``&`` and line breaks
 ending a command). For the commands of one table, the value goes whatever its shape:
 
-* **after a flag that command gives a password** (``sshpass -p``, ``ipmitool -P``,
+* **after a flag that command gives a password** (``sshpass -p``, ``ipmitool -P``, ``redis-cli -a``,
   ``snmpwalk -A``/``-X``/``-c``, ``sqlcmd -P``, ``zip -P``, ``openssl enc -k``, ``plink -pw``,
   ``schtasks /rp``), or **glued to it** (``7z -p…``, ``unrar -p…``, ``mysql -p…``,
   ``xfreerdp /p:…``, ``lftp -u user,…``);
@@ -56,6 +56,7 @@ _FLAGS: Final[dict[str, frozenset[str]]] = {
     "kadmin": frozenset({"-w"}),
     "ldappasswd": frozenset({"-s", "-w"}),
     "rdesktop": frozenset({"-p"}),
+    **dict.fromkeys(("redis-cli", "keydb-cli", "valkey-cli", "redis-benchmark"), frozenset({"-a"})),
     "convertto-securestring": frozenset({"-string"}),
     **dict.fromkeys(("snmpwalk", "snmpget", "snmpset", "snmpbulkwalk", "snmpgetnext"), _SNMP),
     **dict.fromkeys(("snmpbulkget", "snmptable", "snmptrap", "snmpinform"), _SNMP),
@@ -97,7 +98,8 @@ _HTPASSWD_ARGUMENTS: Final = frozenset({"-C", "-r"})
 _WINDOWS: Final = frozenset(
     {"net", "schtasks", "dsadd", "dsmod", "netdom", "xfreerdp", "convertto-securestring"}
 )
-_STDIN_READERS: Final = frozenset({"chpasswd", "kinit", "runas", "su", "smbpasswd"})
+_STDIN_READERS: Final = frozenset({"chpasswd", "kinit", "runas", "su", "smbpasswd", "vncpasswd"})
+_WRITERS: Final = frozenset({"echo", "printf"})
 _STDIN_FILES: Final = ("--password-file=/dev/stdin", "--password-file=-", "--passwd-file=-")
 _PROMPT_FLAGS: Final = frozenset({"-p", "-P", "-w", "-W"})
 """Short flags that, right before a here-string, ask for the password it gives."""
@@ -203,23 +205,23 @@ def _positional(name: str, args: list[Token], windows: bool) -> list[Token]:
 
 
 def _reads_password(tokens: list[Token]) -> bool:
-    """True when a command reads a password on its standard input."""
+    """True when a command reads a password on its standard input (wherever it starts in the
+    line: a log's prefix may come first)."""
     words = [word for _, _, word in tokens]
-    if not words:
-        return False
-    name = _name(words[0])
-    if name in _STDIN_READERS or "--password-stdin" in words or "--stdin" in words:
+    names = {_name(word) for word in words}
+    if not names.isdisjoint(_STDIN_READERS) or "--password-stdin" in words or "--stdin" in words:
         return True
     if any(word.startswith(_STDIN_FILES) for word in words):
         return True
-    return name == "sudo" and "-S" in words
+    return "sudo" in names and "-S" in words
 
 
 def _echoed(segment: list[Token]) -> list[Token]:
     """The value an ``echo`` or ``printf`` command writes (its last argument, not a format)."""
-    if not segment or _name(segment[0][2]) not in ("echo", "printf"):
+    at = next((i for i, token in enumerate(segment) if _name(token[2]) in _WRITERS), -1)
+    if at < 0:
         return []
-    values = [t for t in segment[1:] if not t[2].startswith("-") and _FORMAT(t[2]) is None]
+    values = [t for t in segment[at + 1 :] if not t[2].startswith("-") and _FORMAT(t[2]) is None]
     return values[-1:]
 
 

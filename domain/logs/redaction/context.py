@@ -18,7 +18,7 @@ from factledger.domain.logs.redaction.auth_headers import (
 )
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
-from factledger.domain.logs.redaction.secret_keys import is_secret_key
+from factledger.domain.logs.redaction.secret_keys import is_secret_key, is_switch
 from factledger.domain.logs.redaction.value_shapes import WEAK_WORDS, is_stand_in, keeps_value
 
 __all__ = [
@@ -328,6 +328,8 @@ def _pod(match: re.Match[str]) -> str:
 def _flag(match: re.Match[str]) -> str:
     flag, value = match.group("flag"), match.group("value")
     if not is_secret_key(flag) or value.startswith("-") or keeps_value(flag, value):
+        return match.group(0)
+    if is_switch(flag):
         return match.group(0)
     return match.group("flag") + match.group("sep") + secret_value(match.group("value"))
 

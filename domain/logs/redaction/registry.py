@@ -48,6 +48,7 @@ from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
 from factledger.domain.logs.redaction.mail_auth import MAIL_AUTH
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
+from factledger.domain.logs.redaction.named_settings import NAMED_SETTINGS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
 from factledger.domain.logs.redaction.password_labels import PASSWORD_LABELS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
@@ -97,6 +98,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
     SECRET_SETTERS,
+    NAMED_SETTINGS,
     SHORT_FLAGS,
     COMMAND_ARGUMENTS,
     SECRET_PHRASES,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["is_secret_key"]
+__all__ = ["is_secret_key", "is_switch"]
 
 _WORDS: Final = frozenset(
     {
@@ -256,3 +256,15 @@ def is_secret_key(key: str) -> bool:
             return True
     letters = "".join(words)
     return any(long_word in letters for long_word in _LONG_WORDS)
+
+
+_SWITCH_PREFIXES: Final = ("no-", "no_", "skip-", "disable-", "enable-", "without-", "allow-")
+_SWITCH_SUFFIXES: Final = ("-warning", "-warnings", "-prompt", "-check")
+
+
+def is_switch(flag: str) -> bool:
+    """True for a command-line flag that turns something on or off and takes no value
+    (``--no-auth-warning``, ``--skip-auth``, ``--disable-password-prompt``): the word after
+    it is an argument of its own, not a credential."""
+    name = flag.lstrip("-/").lower()
+    return name.startswith(_SWITCH_PREFIXES) or name.endswith(_SWITCH_SUFFIXES)

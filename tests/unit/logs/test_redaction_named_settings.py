@@ -1,0 +1,61 @@
+"""A value stored under a credential's name by a command that sets one goes, whatever the
+tool; a password after a client's own flag goes; a switch flag takes no value."""
+
+from __future__ import annotations
+
+import pytest
+
+from factledger.domain.logs.redaction import Redactor
+
+SECRET = "Qm7vX2pLr9Tw"
+
+LEAKS = [
+    "rclone config create remote s3 secret_access_key {s}",
+    "heroku config:set API_TOKEN {s} -a shop",
+    'dotnet user-secrets set "Db:Password" {s}',
+    "consul kv put app/db_password {s}",
+    "etcdctl put /app/api_key {s}",
+    "npm config set //registry.example.org/:_authToken {s}",
+    "kv put secret/app/jwtSecret {s}",
+    "zk set /config/mail/smtp_password {s}",
+    "az webapp config appsettings set --settings X=1 && az store STRIPE_SECRET {s}",
+    "redis-cli -h cache-1 -p 6379 -a {s} --no-auth-warning info",
+    "keydb-cli -a {s} ping",
+    "valkey-cli -a '{s}' ping",
+    "redis-benchmark -a {s} -q -n 1000",
+    "vncpasswd -f <<< {s}",
+    "echo {s} | sudo -S systemctl restart api",
+    'printf "%s\\n" "{s}" | passwd --stdin deploy',
+]
+KEPT = [
+    "api_key missing for tenant 42",
+    "client_secret rotated at 10:00",
+    "config set max_tokens 4096",
+    "set token_ttl_seconds 3600",
+    "update client_secret done",
+    "set api_key for tenant 5",
+    "set db_password $DB_PASSWORD",
+    "set --password-file /etc/app/pw",
+    "set password reset flag for user 7",
+    "app --skip-auth true --no-password-prompt yes",
+    "redis-cli -a $REDIS_PASSWORD ping",
+]
+
+
+@pytest.mark.parametrize("line", LEAKS)
+@pytest.mark.parametrize("before", ["", "job 12\t"])
+def test_the_value_goes(line: str, before: str) -> None:
+    text = before + line.format(s=SECRET)
+    for redacted in (Redactor().redact(text), Redactor(word_hook=str).redact_words(text)[0]):
+        assert SECRET not in redacted
+        assert "<SECRET>" in redacted
+
+
+@pytest.mark.parametrize("line", KEPT)
+def test_a_line_with_no_stored_value_stays(line: str) -> None:
+    assert Redactor().redact(line) == line
+
+
+def test_the_word_after_a_switch_is_an_argument_not_a_credential() -> None:
+    line = "redis-cli -a $REDIS_PASSWORD --no-auth-warning info"
+    assert Redactor().redact(line) == line
