@@ -2,6 +2,8 @@
 
 * **URL-encoded**: ``email=jane.doe%40example.com`` (in a query string or a form body); the
   host pattern may already have replaced the domain (``jane.doe%<HOST>``).
+* **An HTML entity**: ``jane.doe&#64;example.com``, ``&#x40;`` (a page or a mail body logged
+  as it was sent).
 * **Spelled out**: ``jane.doe [at] example [dot] com``, ``john(at)example.org``, ``ops AT
   corp DOT example``: ``at`` and ``dot`` in brackets, or both as upper-case words.
 * **Quoted local part**: ``"john.doe"@example.com``, ``"jane smith"@corp.example.org``.
@@ -35,6 +37,8 @@ _SPELLED: Final = re.compile(
     + r"(?:\."
     + _LABEL
     + r")*\.[A-Za-z]{2,24}|<HOST>))(?![\w\-])"
+    r"|(?P<entity>" + _LOCAL + r"&#(?:64|[xX]40);(?:<HOST>|" + _LABEL + r"(?:\." + _LABEL + r")+))"
+    r"(?![\w\-])"
     r"|(?P<spelled>"
     + _LOCAL
     + _BRACKET_AT
@@ -50,7 +54,7 @@ _SPELLED: Final = re.compile(
 
 
 def _gate(shape: str) -> bool:
-    if "%" in shape or shape == "AT" or '"@' in shape:
+    if "%" in shape or shape == "AT" or '"@' in shape or "&#" in shape:
         return True
     if "@" in shape and not shape.isascii():
         return True
@@ -64,6 +68,8 @@ def _probe(lowered: str) -> bool:
     return (
         "@" in lowered
         or "%40" in lowered
+        or "&#64;" in lowered
+        or "&#x40;" in lowered
         or "%<host>" in lowered
         or "at)" in lowered
         or "at]" in lowered

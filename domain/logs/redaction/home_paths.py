@@ -3,7 +3,9 @@
 (``/mnt/c/Users/<USER>``, ``/cygdrive/c/Users/<USER>``) and shares of home folders
 (``\\\\fs01\\home$\\<USER>``, ``\\\\fs01\\Users\\<USER>``, ``profiles``). The rest of the
 path stays; shared folders (``/Users/Shared``, ``C:\\Users\\Public``, ``Default``, ``All
-Users``) are not user names."""
+Users``) are not user names. ``C:\\Documents and Settings\\<USER>\\…`` spans words: its
+user is found in the word ``Settings\\<USER>\\…`` (a folder after it, so a word
+``Settings\\Display`` alone stays)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ _HOME: Final = re.compile(
     r"(?P<prefix>(?:(?<![\w.])/(?:export/|var/)?home/|(?<![\w.])/Users/"
     r"|(?<![\w.])/(?:mnt/|cygdrive/)?[A-Za-z]/Users/"
     r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)"
-    r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\))"
+    r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\"
+    r"|(?<![\w\\/.])Settings\\(?=[^\\\s]+\\)))"
     r"(?P<user>[^/\\\s\"':;,*<>|]+)"
     r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
 )
@@ -44,6 +47,7 @@ HOME_PATHS: Final = WordFamily(
         or "Users" in shape
         or "~" in shape
         or "Documents and" in shape
+        or shape.startswith("Settings\\")
         or "\\\\" in shape
     ),
     pattern=_HOME,
