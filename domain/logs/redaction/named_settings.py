@@ -5,7 +5,8 @@
 ``etcdctl put /app/api_key …``, ``npm config set //registry/:_authToken …``: a command word
 that sets, puts, writes or stores something, then a name whose last part is a credential
 (``secret_keys.is_secret_key`` on the part after the last ``/``, ``:`` or ``.``), then its
-value as the next word. No table of tools: the verb and the name say what the value is.
+value as the next word (after any words that say how it is written: ``ascii-text``,
+``0``). No table of tools: the verb and the name say what the value is.
 
 The name must be a compound (``db_password``, ``API_TOKEN``, ``app/secret``, ``Db:Password``):
 a bare ``password`` or ``token`` after ``set`` is ordinary prose (``set password reset
@@ -20,6 +21,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.command_arguments import secret_value, shell_segments
 from factledger.domain.logs.redaction.credential_phrases import replaced_value
+from factledger.domain.logs.redaction.device_configs import is_type_marker
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.secret_keys import is_secret_key
 from factledger.domain.logs.redaction.value_shapes import is_quantity
@@ -106,8 +108,13 @@ def _apply(text: str) -> str:
         if verb < 0:
             continue
         for index in range(verb + 1, len(segment) - 1):
-            if _credential_name(words[index]) and not _kept(words[index + 1]):
-                spans.append(segment[index + 1])
+            if not _credential_name(words[index]):
+                continue
+            at = index + 1
+            while at < len(segment) - 1 and is_type_marker(words[at]):
+                at += 1
+            if not _kept(words[at]):
+                spans.append(segment[at])
     for start, end, value in sorted(set(spans), reverse=True):
         text = text[:start] + replaced_value(value) + text[end:]
     return text

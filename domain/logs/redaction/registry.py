@@ -38,6 +38,7 @@ from factledger.domain.logs.redaction.credential_phrases import (
     NETRC_AND_PHRASES,
     SHORT_FLAGS,
 )
+from factledger.domain.logs.redaction.device_configs import DEVICE_CONFIGS
 from factledger.domain.logs.redaction.document_numbers import BIRTH_DATES, DOCUMENT_NUMBERS
 from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.encoded_queries import ENCODED_QUERIES
@@ -104,6 +105,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     SECRET_PHRASES,
     NETRC_AND_PHRASES,
     FTP_USER_COMMANDS,
+    DEVICE_CONFIGS,
     CHANGED_VALUES,
     PASSWORD_LABELS,
     ENCODED_QUERIES,
