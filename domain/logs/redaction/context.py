@@ -282,10 +282,21 @@ _COOKIE_HEADERS: Final = frozenset({"cookie", "set-cookie", "cookies"})
 
 
 def url_password(match: re.Match[str]) -> str:
-    """``scheme://user:<SECRET>@``."""
-    if match.group("password").startswith("<"):
+    """``scheme://user:<SECRET>@``; a token written as the user goes too
+    (``https://<token>:x-oauth-basic@``, or a user of 20+ letters and digits)."""
+    user, password = match.group("user"), match.group("password")
+    if password.lower() in _TOKEN_PASSWORDS:
+        return match.group("scheme") + _SECRET + ":" + password + "@"
+    if _TOKEN_USER(user) is not None:
+        return match.group("scheme") + _SECRET + ":" + _SECRET + "@"
+    if password.startswith("<"):
         return match.group(0)
-    return match.group("scheme") + match.group("user") + ":" + _SECRET + "@"
+    return match.group("scheme") + user + ":" + _SECRET + "@"
+
+
+_TOKEN_PASSWORDS: Final = frozenset({"x-oauth-basic", "x-oauth-token"})
+"""Passwords that say the user is a token (GitHub's ``https://<token>:x-oauth-basic@``)."""
+_TOKEN_USER: Final = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{20,}").fullmatch
 
 
 def _cli_credentials(match: re.Match[str]) -> str:

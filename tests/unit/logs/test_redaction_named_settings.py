@@ -59,3 +59,26 @@ def test_a_line_with_no_stored_value_stays(line: str) -> None:
 def test_the_word_after_a_switch_is_an_argument_not_a_credential() -> None:
     line = "redis-cli -a $REDIS_PASSWORD --no-auth-warning info"
     assert Redactor().redact(line) == line
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "git clone https://a1B2c3D4e5F6g7H8i9J0k1L2:x-oauth-basic@git.example.org/r.git",
+            "git clone https://<SECRET>:<EMAIL>/r.git",  # user@host reads as an address
+        ),
+        (
+            "fetch https://a1B2c3D4e5F6g7H8i9J0k1L2:x@h.example/x",
+            "fetch https://<SECRET>:<SECRET>@<HOST>/x",
+        ),
+        (
+            "db postgres://app_user_2024_reporting:Pw123@db/x",
+            "db postgres://app_user_2024_reporting:<SECRET>@db/x",
+        ),
+    ],
+)
+def test_a_token_written_as_the_user_of_a_url_goes_a_user_name_stays(
+    line: str, expected: str
+) -> None:
+    assert Redactor().redact(line) == expected
