@@ -138,9 +138,11 @@ CLI_CREDENTIALS: Final = re.compile(
 )
 """``mysql -uroot -pPASSWORD``, ``curl -u user:password`` and Samba's ``-U user%password``."""
 EZCONNECT: Final = re.compile(
-    r"(?P<user>\b[A-Za-z_][\w$#]*)/(?P<pw>[^@\s/\"']+)@(?=//|[A-Za-z0-9])"
+    r"(?P<user>(?<![\w$#/.\-])[A-Za-z_][\w$#]*)/(?P<pw>[^@\s/\"']+)@"
+    r"(?=//|[A-Za-z0-9])(?!sha\d{1,3}:[0-9a-f])"
 )
-"""Oracle's ``user/password@//host:1521/service``."""
+"""Oracle's ``user/password@//host:1521/service`` (not an image pinned by its digest,
+``ghcr.io/acme/api@sha256:…``: no path before the user, no digest after the ``@``)."""
 SENTRY_KEY: Final = re.compile(r"(?<=://)[0-9a-f]{32}(?=(?::[0-9a-f]{32})?@)")
 
 COOKIE_HEADER: Final = re.compile(r"(?i)\b((?:set-)?cookie\\?[\"']?\s*[:=]\s*)([^\"'\r\n]*)")

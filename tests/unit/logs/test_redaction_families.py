@@ -45,9 +45,19 @@ LEAKS = [
     ("from fe80::1ff:fe23:4567:890a%eth0 connected", "fe23:4567"),
 ]
 
+DIGEST = "9b2c7e1f0a3d4c5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b"
+
 KEEPS = [
     ("token_ttl_seconds=3600", "token_ttl_seconds=3600"),
     ("max_tokens=4096", "max_tokens=4096"),
+    (
+        "pull ghcr.io/acme/api@sha256:" + DIGEST,
+        "acme/api@sha256",
+    ),
+    (
+        "image registry.example.com/app:1.4.2@sha256:" + DIGEST,
+        "app:1.4.2@sha256",
+    ),
     (r"HKCU\Software\Settings\Foo\Bar", r"Settings\Foo"),
     (r"C:\Documents and Settings\All Users\x", "All Users"),
     ("usage prompt_tokens=812 completion_tokens=77", "completion_tokens=77"),
