@@ -32,6 +32,8 @@ _VERBS: Final = frozenset(
     {"set", "put", "add", "create", "write", "store", "setenv", "update", "insert", "import"}
 )
 """Words that store a value (``config:set``, ``env:set``, ``set-env`` end with one)."""
+_NOUNS: Final = ("pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "cookie", "sig")
+"""Words one of which every credential name here holds (a cheap test before the lexicon)."""
 _PARTS: Final = re.compile(r"[/:.]")
 _COMPOUND: Final = re.compile(r"[A-Za-z0-9]+(?:[_\-/:.][A-Za-z0-9_]*)+|[a-z]+[A-Z][A-Za-z0-9]*")
 
@@ -48,6 +50,9 @@ def _verb(word: str) -> bool:
 def _credential_name(word: str) -> bool:
     """True for a compound name whose last part names a credential."""
     name = word.strip("'\"")
+    lowered = name.lower()
+    if not any(noun in lowered for noun in _NOUNS):
+        return False
     if name[:1] == "-" or "=" in name or _COMPOUND.fullmatch(name.lstrip("/")) is None:
         return False
     last = _PARTS.split(name.rstrip("/"))[-1].lstrip("_")

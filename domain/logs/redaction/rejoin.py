@@ -8,6 +8,7 @@ word gets its own text back when the words are joined again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Final
 
@@ -17,13 +18,24 @@ from factledger.domain.logs.redaction.word_shapes import names_version
 __all__ = ["redact_pieces", "rejoin", "restore_versions"]
 
 _IP: Final = Placeholder.IP.value
+_LABEL: Final = re.compile(r"(?i)(?:version|ver|vsn|release|build)[\"']?[ \t]*[:=]").search
+
+
+def _may_label(text: str) -> bool:
+    """A cheap test before the word by word one: some word of the text may label a version."""
+    lowered = text.lower()
+    if "ver" in lowered or "vsn" in lowered or "release" in lowered or "build" in lowered:
+        return _LABEL(text) is not None
+    return False
 
 
 def rejoin(parts: list[str], changed: Mapping[str, str]) -> str:
     """The words of a text split on single spaces, each replaced by its redaction, joined."""
     redacted = [changed.get(part, part) for part in parts]
-    if any(word.startswith(_IP) for word in redacted):
-        restore_versions(parts, redacted, 1)
+    joined = " ".join(redacted)
+    if _IP not in joined or not _may_label(" ".join(parts)):
+        return joined
+    restore_versions(parts, redacted, 1)
     return " ".join(redacted)
 
 
@@ -33,6 +45,9 @@ def redact_pieces(pieces: list[str], redact: Callable[[str], str]) -> str:
     redacted = pieces[:]
     for index in range(0, len(pieces), 2):
         redacted[index] = redact(pieces[index])
+    joined = "".join(redacted)
+    if _IP not in joined or not _may_label("".join(pieces)):
+        return joined
     restore_versions(pieces, redacted, 2)
     return "".join(redacted)
 
