@@ -116,6 +116,7 @@ def _bare(match: re.Match[str]) -> str:
 _NUMBER_WORD: Final = re.compile(
     r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})(?::0{1,5})?\W{0,2}"
 ).fullmatch
+_EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 _URL_NUMBER_HOST: Final = re.compile(
     r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#]|$)"
 ).search
@@ -125,14 +126,14 @@ def _number_word(shape: str) -> bool:
     """A word that is, or ends in, an address as one number, or a URL with such a host."""
     if "://" in shape:
         return _URL_NUMBER_HOST(shape) is not None
+    if "0x" not in shape and "0X" not in shape and _EIGHT_DIGITS(shape) is None:
+        return False  # the cheaper test of what the pattern needs
     return _NUMBER_WORD(shape) is not None
 
 
 """A word that is, or ends in, an address written as one number (the family runs only on
 texts holding one; the words around it decide)."""
 
-
-_EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 
 _CUE_WORD: Final = re.compile(
     r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination"

@@ -55,7 +55,9 @@ def _may_start(shape: str) -> bool:
     date (``12/05/2026``) fails even so, a separator after its second group being no
     phone's. On the word itself (``confirm``) the trunk is read as written, and a dotted or
     dashed date (``2005.06.03``, ``2015-10-18``) fails."""
-    return _LONE_TRUNK(shape) is not None or ("0" in shape and _NATIONAL.search(shape) is not None)
+    if "0" not in shape:
+        return False  # both read a trunk 0 (a shape's digits are all 0)
+    return _LONE_TRUNK(shape) is not None or _NATIONAL.search(shape) is not None
 
 
 NATIONAL_PHONES: Final = TextFamily(

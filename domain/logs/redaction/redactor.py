@@ -26,11 +26,11 @@ from factledger.domain.logs.redaction.registry import (
     CONFIRMED,
     PAIRED,
     PAIRED_CUES,
-    key_families_gated,
     pair_complete,
     redact_text_families,
 )
 from factledger.domain.logs.redaction.rejoin import redact_pieces, rejoin
+from factledger.domain.logs.redaction.shape_facts import key_facts, shape_facts
 from factledger.domain.logs.redaction.word_gate import (
     CONTEXT,
     DIGIT_GROUP,
@@ -40,21 +40,17 @@ from factledger.domain.logs.redaction.word_gate import (
     KeyKind,
     confirmed_flags,
     gated,
-    key_kind,
     keyed_value,
     number_flags,
-    shape_flags,
 )
 from factledger.domain.logs.redaction.word_shapes import (
     EMAIL_WORD,
     HAS_DIGIT,
-    IPV4_SHAPE,
     IPV4_WORD,
     Plan,
     apply_plan,
     is_local_address,
     names_version,
-    plan_for,
     shape_of,
 )
 
@@ -316,7 +312,7 @@ class Redactor:
         values are seen once)."""
         key = word[: equals + 1]
         if known_key is None:
-            known_key = key_kind(key), key_families_gated(key[:-1]) << FAMILY_SHIFT
+            known_key = key_facts(key)
             self._keys[key] = known_key
         kind, flags = known_key
         value = word[equals + 1 :]
@@ -389,8 +385,7 @@ class Redactor:
         the word hook's result for any unchanged word of this shape) — all independent of
         digit values."""
         hooked = None if self._hook is None else self._hook(shape)
-        maybe_address = "." in shape and IPV4_SHAPE(shape) is not None
-        return maybe_address, plan_for(shape), shape_flags(shape), hooked
+        return (*shape_facts(shape), hooked)
 
     def redact_value(self, key: str, value: JsonValue) -> JsonValue:
         """A structured field's value, redacted: wholly when its key names a credential."""
