@@ -9,7 +9,14 @@ round, each redacting every line twice with a fresh ``Redactor`` (as the project
 ``redact_words`` with the template mask) and reporting the median of the two; the figures are
 medians over the rounds, the ratio is current / reference (above 1 is faster).
 
+With ``--instructions N`` it counts instead of timing: each side redacts the first N lines
+(Loghub-heavy: 4,000 synthetic lines, then the Loghub samples) twice, with a fresh
+``Redactor`` each time, under ``valgrind --tool=callgrind``, once more with no line, and the
+difference is the redaction's instruction count. Counts repeat whatever else the machine does,
+so a change of a few per cent shows where timings on a shared machine cannot.
+
     python bench/redaction.py [--lines 200000] [--rounds 5] [--reference REV] [--data DIR]
+    python bench/redaction.py --instructions 20000 [--reference REV] [--data DIR]
 """
 
 from __future__ import annotations
@@ -60,6 +67,56 @@ def _worker(path: Path, rounds: int) -> None:
     print(json.dumps({"median": statistics.median(rates)}))
 
 
+def _counting_worker(path: Path, count: int) -> None:
+    from factledger.domain.logs.redaction import Redactor
+    from factledger.domain.logs.templates import mask_word
+
+    lines = json.loads(path.read_text(encoding="utf-8"))[:count]
+    for _ in range(2):
+        redact_words = Redactor(word_hook=mask_word).redact_words
+        for line in lines:
+            redact_words(line)
+
+
+def _instructions(path: Path, count: int, python_path: str | None, scratch: Path) -> int:
+    """Instructions callgrind counts for a worker redacting ``count`` lines twice."""
+    env = dict(os.environ)
+    if python_path is not None:
+        env["PYTHONPATH"] = python_path
+    out = scratch / "callgrind.out"
+    subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            "--count-worker",
+            str(path),
+            "--instructions",
+            str(count),
+        ],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    totals = [line for line in out.read_text().splitlines() if line.startswith("totals:")]
+    return int(totals[0].split()[1])
+
+
+def _count(path: Path, count: int, tree: Path, scratch: Path) -> None:
+    sides = {"reference": str(tree), "current": None}
+    spent = {
+        name: _instructions(path, count, where, scratch) - _instructions(path, 0, where, scratch)
+        for name, where in sides.items()
+    }
+    per_line = {name: total / (2 * count) for name, total in spent.items()}
+    print(f"lines redacted (twice, fresh redactors)  {count:,}")
+    print(f"reference: instructions per line        {per_line['reference']:,.0f}")
+    print(f"current: instructions per line          {per_line['current']:,.0f}")
+    print(f"reference / current (above 1: fewer)    {spent['reference'] / spent['current']:.3f}")
+
+
 def _reference_tree(revision: str, folder: Path) -> Path:
     """The reference revision's code folders, laid out as the ``factledger`` package."""
     archive = subprocess.run(
@@ -95,10 +152,23 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--reference", default=REFERENCE)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--instructions", type=int, help="count instructions over N lines")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--count-worker", type=Path, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker is not None:
         _worker(arguments.worker, arguments.rounds)
+        return
+    if arguments.count_worker is not None:
+        _counting_worker(arguments.count_worker, arguments.instructions)
+        return
+    if arguments.instructions is not None:
+        with tempfile.TemporaryDirectory() as scratch:
+            folder = Path(scratch)
+            path = folder / "lines.json"
+            path.write_text(json.dumps(_lines(4_000, arguments.data)), encoding="utf-8")
+            tree = _reference_tree(arguments.reference, folder / "reference")
+            _count(path, arguments.instructions, tree, folder)
         return
     lines = _lines(arguments.lines, arguments.data)
     with tempfile.TemporaryDirectory() as scratch:
