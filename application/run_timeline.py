@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from attrs import evolve, frozen
 
-from factledger.application.statuses import StatusChange, statuses_entered
+from factledger.application.statuses import StatusChange, new_status_changes
 from factledger.domain.error_codes import ToolBoundaryErrorCode
 from factledger.domain.events import RecordedEvent
 from factledger.domain.json_shape import JsonRecord
@@ -26,6 +26,7 @@ from factledger.domain.run_events import (
     InvocationReady,
     ToolCallReserved,
 )
+from factledger.domain.status import ApplicationStatus
 from factledger.domain.tool_result import ProjectedEvidenceStatus
 
 __all__ = ["CallStatus", "CallTransition", "TimelineEntry", "run_timeline"]
@@ -95,13 +96,10 @@ def run_timeline(events: Iterable[RecordedEvent]) -> tuple[TimelineEntry, ...]:
     """Status changes (each status once) and call transitions, in event order; within one
     event, its status changes come first."""
     entries: list[TimelineEntry] = []
-    seen: set[object] = set()
+    seen: set[ApplicationStatus] = set()
     names: dict[str, str] = {}
     for recorded in events:
-        for status in statuses_entered(recorded.event):
-            if status not in seen:
-                seen.add(status)
-                entries.append(StatusChange(status, recorded.occurred_at, recorded.sequence))
+        entries.extend(new_status_changes(recorded, seen))
         transition = _call(recorded, names)
         if transition is not None:
             entries.append(transition)

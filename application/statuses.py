@@ -22,7 +22,7 @@ from factledger.domain.release.events import (
 from factledger.domain.run_events import RunStarted, ToolCallReserved
 from factledger.domain.status import ApplicationStatus
 
-__all__ = ["StatusChange", "status_timeline", "statuses_entered"]
+__all__ = ["StatusChange", "new_status_changes", "status_timeline", "statuses_entered"]
 
 _ENTERED: Final[dict[type, tuple[ApplicationStatus, ...]]] = {
     RunStarted: (ApplicationStatus.RECEIVED, ApplicationStatus.DIAGNOSIS_RUNNING),
@@ -51,13 +51,21 @@ class StatusChange(JsonRecord):
     """The event that moved it."""
 
 
+def new_status_changes(recorded: RecordedEvent, seen: set[ApplicationStatus]) -> list[StatusChange]:
+    """The changes ``recorded`` makes into statuses not in ``seen``, in order; each is added
+    to ``seen``, so that a status appears once however many events enter it."""
+    changes: list[StatusChange] = []
+    for status in statuses_entered(recorded.event):
+        if status not in seen:
+            seen.add(status)
+            changes.append(StatusChange(status, recorded.occurred_at, recorded.sequence))
+    return changes
+
+
 def status_timeline(events: Iterable[RecordedEvent]) -> tuple[StatusChange, ...]:
     """Every status change, in order; each status appears at most once."""
     changes: list[StatusChange] = []
     seen: set[ApplicationStatus] = set()
     for recorded in events:
-        for status in statuses_entered(recorded.event):
-            if status not in seen:
-                seen.add(status)
-                changes.append(StatusChange(status, recorded.occurred_at, recorded.sequence))
+        changes.extend(new_status_changes(recorded, seen))
     return tuple(changes)

@@ -8,7 +8,7 @@ one a call of the run began in is refused (STALE_STEP): steps only move forward.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
 from attrs import frozen
@@ -99,12 +99,7 @@ def check_evaluations(
     required = owed(state, invocations, step)
     if required == tuple(item.tool_call_id for item in evaluations):
         # The common case: exactly what awaits, in order (each is pending, hence finished).
-        return EvaluationsAccepted(
-            tuple(
-                ObservationEvaluated(item.tool_call_id, item.evaluation, tool_call_id)
-                for item in evaluations
-            )
-        )
+        return _accepted(evaluations, tool_call_id)
     given = {item.tool_call_id for item in evaluations}
     missing = tuple(item for item in required if item not in given)
     if missing:
@@ -115,10 +110,16 @@ def check_evaluations(
         return EvaluationsRefused(violation, missing)
     if any(not _finished(invocations, item.tool_call_id) for item in evaluations):
         return EvaluationsRefused(ViolationType.UNKNOWN_OBSERVATION, ())
+    return _accepted(
+        (item for item in evaluations if item.tool_call_id in state.pending), tool_call_id
+    )
+
+
+def _accepted(evaluations: Iterable[PreviousObservation], tool_call_id: str) -> EvaluationsAccepted:
+    """The evaluations ``tool_call_id`` carries, each recorded as an event."""
     return EvaluationsAccepted(
         tuple(
             ObservationEvaluated(item.tool_call_id, item.evaluation, tool_call_id)
             for item in evaluations
-            if item.tool_call_id in state.pending
         )
     )
