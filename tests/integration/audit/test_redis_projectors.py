@@ -37,6 +37,10 @@ pytestmark = pytest.mark.integration
 
 SPAWN = multiprocessing.get_context("spawn")
 PARTITIONS = 4
+WITHIN = 120
+"""Seconds a worker gets to start, take leases and catch up: a spawned worker imports the
+whole package first, which took over 30 s on a loaded two-core machine. The waits poll, so
+a passing run waits no longer for it."""
 
 
 def _record(runtime: Runtime, runs: int) -> list[str]:
@@ -91,14 +95,14 @@ def test_a_killed_worker_s_partitions_are_taken_over_and_nothing_is_lost_or_doub
     try:
         runs = _record(runtime, 6)
         worker_a.start()
-        wait_until(lambda: _owners(client, key_prefix) == ["worker-a"] * PARTITIONS, 30, "a")
-        wait_until(_caught_up(runtime, audit, runs), 30, "worker a to catch up")
+        wait_until(lambda: _owners(client, key_prefix) == ["worker-a"] * PARTITIONS, WITHIN, "a")
+        wait_until(_caught_up(runtime, audit, runs), WITHIN, "worker a to catch up")
         worker_b.start()
         wait_until(
             lambda: (
                 sorted(map(str, _owners(client, key_prefix))) == ["worker-a"] * 2 + ["worker-b"] * 2
             ),
-            30,
+            WITHIN,
             "the partitions to be split",
         )
         runs += _record(runtime, 4)
@@ -106,10 +110,10 @@ def test_a_killed_worker_s_partitions_are_taken_over_and_nothing_is_lost_or_doub
         os.kill(worker_a.pid, signal.SIGKILL)  # a crash: no lease is given back
         worker_a.join(10)
         runs += _record(runtime, 4)
-        wait_until(lambda: _owners(client, key_prefix) == ["worker-b"] * PARTITIONS, 30, "b")
-        wait_until(_caught_up(runtime, audit, runs), 30, "worker b to catch up")
+        wait_until(lambda: _owners(client, key_prefix) == ["worker-b"] * PARTITIONS, WITHIN, "b")
+        wait_until(_caught_up(runtime, audit, runs), WITHIN, "worker b to catch up")
         stop_b.set()
-        worker_b.join(30)
+        worker_b.join(WITHIN)
         assert worker_b.exitcode == 0
         fresh = open_store(tmp_path / "fresh.db")
         again = open_audit(
