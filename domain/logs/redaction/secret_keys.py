@@ -263,8 +263,19 @@ _SWITCH_SUFFIXES: Final = ("-warning", "-warnings", "-prompt", "-check")
 
 
 def is_switch(flag: str) -> bool:
-    """True for a command-line flag that turns something on or off and takes no value
-    (``--no-auth-warning``, ``--skip-auth``, ``--disable-password-prompt``): the word after
-    it is an argument of its own, not a credential."""
-    name = flag.lstrip("-/").lower()
+    """True for a command-line flag that takes no separate value: one that turns something
+    on or off (``--no-auth-warning``, ``--skip-auth``, ``--disable-password-prompt``), or a
+    short option with its value attached (``-pS3cretPw``, ``-n50``: one dash, then a letter
+    and right after it a digit, or a capital after a small letter, which no option name
+    does; ``-keyPassword`` is a name). The word after it is an argument of its own, not a credential."""
+    name = flag.lstrip("-/")
+    if flag[:1] == "-" and flag[1:2] != "-" and _attached_value(name):
+        return True
+    name = name.lower()
     return name.startswith(_SWITCH_PREFIXES) or name.endswith(_SWITCH_SUFFIXES)
+
+
+def _attached_value(name: str) -> bool:
+    if len(name) < 3 or not name[0].isalpha():
+        return False
+    return name[1].isdigit() or (name[0].islower() and name[1].isupper())

@@ -64,6 +64,21 @@ def test_the_word_after_a_switch_is_an_argument_not_a_credential() -> None:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
+        ("mysql -h db -u root -pS3cretPw orders", "mysql -h db -u root -p<SECRET> orders"),
+        ("mysqldump -uroot -pHunter2x shop -e 1", "mysqldump -uroot -p<SECRET> shop -e 1"),
+        ("java -keyPassword Qm7vX2pLr9Tw -jar a.jar", "java -keyPassword <SECRET> -jar a.jar"),
+        ("keytool -storepass Qm7vX2pLr9Tw -v", "keytool -storepass <SECRET> -v"),
+    ],
+)
+def test_the_word_after_a_short_option_with_its_value_attached_is_an_argument(
+    line: str, expected: str
+) -> None:
+    assert Redactor().redact(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
         (
             "git clone https://a1B2c3D4e5F6g7H8i9J0k1L2:x-oauth-basic@git.example.org/r.git",
             "git clone https://<SECRET>:<EMAIL>/r.git",  # user@host reads as an address
