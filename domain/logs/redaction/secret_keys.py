@@ -267,7 +267,8 @@ def is_switch(flag: str) -> bool:
     on or off (``--no-auth-warning``, ``--skip-auth``, ``--disable-password-prompt``), or a
     short option with its value attached (``-pS3cretPw``, ``-n50``: one dash, then a letter
     and right after it a digit, or a capital after a small letter, which no option name
-    does; ``-keyPassword`` is a name). The word after it is an argument of its own, not a credential."""
+    does; ``-keyPassword`` is a name). The word after it is an argument of its own, not a
+    credential."""
     name = flag.lstrip("-/")
     if flag[:1] == "-" and flag[1:2] != "-" and _attached_value(name):
         return True
