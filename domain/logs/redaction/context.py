@@ -69,6 +69,15 @@ def _pairs(text: str) -> str:
     return text
 
 
+def _url_user(text: str, start: int) -> bool:
+    """True when the key starts right after a scheme's ``://``: it is the user of a URL
+    (``https://x-token-auth:TOKEN@host/r``), whose password the URL rule replaces, leaving
+    the host and path. A URL's value is read again on its own (``https:`` a key), so its
+    ``//`` may start the text."""
+    before = text[max(0, start - 3) : start]
+    return before == "://" or (start == 2 and before == "//")
+
+
 def _key_values(text: str) -> str:
     """Every ``key<sep>value`` of a text, the value replaced when the key names a credential.
 
@@ -85,7 +94,7 @@ def _key_values(text: str) -> str:
             position = end
             continue
         key = match.group("key")
-        if keeps_scheme(key, value, text, end):
+        if keeps_scheme(key, value, text, end) or _url_user(text, match.start("key")):
             pieces.append(text[position:end])
             position = end
             continue

@@ -130,6 +130,9 @@ _PREFIXED_HINT: Final = re.compile(r"[$\{]|[A-Za-z]{2}").search
 """Every alternative of ``PREFIXED_SECRETS`` starts with ``$``, ``{`` or two letters (a
 timestamp or a number of 20 characters skips it)."""
 _LONG_HINT: Final = re.compile(r"[A-Za-z0-9+/_\-]{32}").search
+_URL_PASSWORD_BEFORE: Final = re.compile(r"://[^/@\s]*:\Z").search
+"""What stands before a URL's password (``https://<SECRET>:x-oauth-basic@github.com``): the
+password and host there are no e-mail address; the URL rule has judged the password."""
 _EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
 _MAC_HINT: Final = re.compile(
     r"[0-9A-Fa-f]{2}([:\-])[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1"
@@ -189,7 +192,7 @@ def _shape(match: re.Match[str]) -> str:
     if kind == "token":
         return _SECRET
     if kind == "email":
-        return _TO_EMAIL
+        return found if _URL_PASSWORD_BEFORE(match.string, 0, match.start()) else _TO_EMAIL
     if kind == "mac":
         return _TO_MAC
     if kind == "ipv6":

@@ -81,11 +81,19 @@ def test_the_word_after_a_short_option_with_its_value_attached_is_an_argument(
     [
         (
             "git clone https://a1B2c3D4e5F6g7H8i9J0k1L2:x-oauth-basic@git.example.org/r.git",
-            "git clone https://<SECRET>:<EMAIL>/r.git",  # user@host reads as an address
+            "git clone https://<SECRET>:x-oauth-basic@<HOST>/r.git",
         ),
         (
             "fetch https://a1B2c3D4e5F6g7H8i9J0k1L2:x@h.example/x",
             "fetch https://<SECRET>:<SECRET>@<HOST>/x",
+        ),
+        (
+            "remote https://x-token-auth:Qm7vX2pLr9TwAb3@bitbucket.org/acme/r.git",
+            "remote https://x-token-auth:<SECRET>@<HOST>/acme/r.git",
+        ),
+        (
+            "pull url: https://api_key:Qm7vX2pLr9Tw@api.example.com/v1 ok",
+            "pull url: https://api_key:<SECRET>@<HOST>/v1 ok",
         ),
         (
             "db postgres://app_user_2024_reporting:Pw123@db/x",
