@@ -16,6 +16,7 @@ from factledger.domain.logs.redaction.auth_headers import (
     keeps_scheme,
     redact_authorization,
 )
+from factledger.domain.logs.redaction.call_arguments import is_credential_call
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key, is_switch
@@ -106,7 +107,7 @@ def _key_values(text: str) -> str:
             and not _verdict(match)
             and key.lower() not in _COOKIE_HEADERS
             and not _names_a_field(key, value)
-            and not _object_kind(text, value, end)
+            and not _named_thing(text, value, end)
         ):
             pieces.append(text[position : match.start("value")])
             spaced = match.group("sep") != match.group("sep").strip()
@@ -149,9 +150,13 @@ def _names_a_field(key: str, value: str) -> bool:
 _FIELD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*=(?!=)").match
 
 
-def _object_kind(text: str, value: str, end: int) -> bool:
+def _named_thing(text: str, value: str, end: int) -> bool:
     """True when the value is the kind of a named object (``volume "creds" : secret
-    "tls-certs" not found``): a credential word before a quoted name is no credential."""
+    "tls-certs" not found``: a credential word before a quoted name is no credential), or a
+    call that takes the password by position (``auth=HTTPBasicAuth("ci", …)``), whose
+    arguments ``call_arguments`` judges."""
+    if text[end : end + 1] == "(":
+        return is_credential_call(value)
     return value.lower() in _KINDS and _QUOTED_NAME(text, end) is not None
 
 

@@ -8,7 +8,8 @@ that says they are a login.
   characters of one word that mix upper case, lower case and digits, or a UUID. Words, names
   (``secret store orders-db``), counts and durations after the same nouns stay.
 * **Setter calls**: ``setPassword("…")``, ``with_api_key('…')``: a quoted argument of a
-  call whose name is a credential key's (``secret_keys.is_secret_key``).
+  call whose name is a credential key's (``secret_keys.is_secret_key``); with a name first
+  (``set_password("bob", "…")``), the last of its literals (``call_arguments``).
 * **User information without a scheme**: ``app:Hx9-pass22@tcp(db:3306)/shop`` (a Go DSN),
   ``scott:Tiger26@orcl``: the part between ``:`` and ``@`` when shaped like a password.
 * **Login pairs**: ``login backup:Xp4ss-2026``, ``credentials reporter/Rp0rt!ng9``, ``creds
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from factledger.domain.logs.redaction.call_arguments import last_literal_of_a_setter
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
@@ -164,18 +166,28 @@ _SECRET_WORD: Final = re.compile(r"pass|pwd|secret|token|key|auth|cred").search
 _SETTER_CALL: Final = re.compile(r"\b([A-Za-z_][\w.]{0,63})\(\s*([\"'])([^\"'\n]+)\2")
 
 
-def _setter_call(match: re.Match[str]) -> str:
-    if not is_secret_key(match.group(1).rsplit(".", 1)[-1]):
-        return match.group(0)
-    head = match.group(0)[: match.start(3) - match.start()]
-    return head + _SECRET + match.group(2)
+def _setter_calls(text: str) -> str:
+    """The credential in each call named after one: its only or first literal, or the last
+    of two or more (``set_password("bob", "…")``: a name, then the value)."""
+    pieces: list[str] = []
+    position = 0
+    for match in _SETTER_CALL.finditer(text):
+        if match.start() < position or not is_secret_key(match.group(1).rsplit(".", 1)[-1]):
+            continue
+        spot = last_literal_of_a_setter(text, match.end(1) + 1)
+        start, end = spot if spot is not None else (match.start(3), match.end(3))
+        pieces.append(text[position:start] + _SECRET)
+        position = end
+    if not pieces:
+        return text
+    return "".join(pieces) + text[position:]
 
 
 SETTER_CALLS: Final = TextFamily(
     name="credentials passed to a call named after them",
     gate=lambda shape: "(" in shape and is_secret_key(shape.split("(", 1)[0][-40:]),
     probe=lambda lowered: "(" in lowered and _SECRET_WORD(lowered) is not None,
-    apply=lambda text: _SETTER_CALL.sub(_setter_call, text),
+    apply=_setter_calls,
 )
 
 _USERINFO_WORD: Final = re.compile(

@@ -261,8 +261,10 @@ IPV4: Final = re.compile(
 HOST: Final = re.compile(
     r"(?P<host>(?<![\w.\-])(?:(?<=//)|(?<!/))(?:ip-\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}"
     r"(?:\.[a-z0-9\-]+)*|(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.)+(?:" + _TLDS + r"))"
-    r"(?![\w\-]|\.\w))"
+    r"(?![\w\-]|\.\w|\((?![\d:<])))"
 )
+"""A host name (never a name called as code, ``logger.info("…")``; ``mx.example.org(10.0.0.5)``
+is one)."""
 HOST_HINT: Final = re.compile(r"\.(?:" + _TLDS + r")\b|ip-\d")
 """Cheap test: can this word hold a host name at all."""
 POD: Final = re.compile(

@@ -276,7 +276,7 @@ class Redactor:
         if 0 < equals < len(word) - 1 and word[equals + 1] != "=":
             known_key = self._keys.get(word[: equals + 1])
             if known_key is not None or (
-                KEY(word, 0, equals) is not None
+                KEY(word, len(word) - len(word.lstrip(".-")), equals) is not None
                 and (equals < 20 or HAS_DIGIT(word, 0, equals) is None)
             ):
                 return self._judge_pair(word, equals, known_key)
@@ -321,7 +321,7 @@ class Redactor:
         elif kind is not KeyKind.PLAIN:
             keyed = keyed_value(kind, value, key)
             if keyed is not None:
-                flags |= CONTEXT if keyed is value else 0
+                flags |= CONTEXT | self._judge(value)[1] if keyed is value else 0
                 return key + keyed, flags, None
         if value.isdigit() and len(value) < 13:
             found, value_hook = value, self._digits_hook

@@ -20,6 +20,7 @@ from typing import Final
 
 from factledger.domain.logs.redaction.address_spellings import BARE_ADDRESSES, DOTTED_ADDRESSES
 from factledger.domain.logs.redaction.bank_numbers import GROUPED_IBAN, IBAN
+from factledger.domain.logs.redaction.call_arguments import POSITIONAL_CREDENTIALS
 from factledger.domain.logs.redaction.changed_values import CHANGED_VALUES
 from factledger.domain.logs.redaction.checked_ids import CHECKED_IDS
 from factledger.domain.logs.redaction.checked_numbers import CHECKED_NUMBERS, SHAPED_NUMBERS
@@ -115,6 +116,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     NAMED_KEYS,
     LOGIN_PAIRS,
     SETTER_CALLS,
+    POSITIONAL_CREDENTIALS,
     USERINFO_WORDS,
     COMMAND_SECRETS,
     CONFIG_PAIRS,

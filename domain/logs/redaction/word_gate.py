@@ -9,6 +9,7 @@ from functools import cache
 from typing import Final
 
 from factledger.domain.logs.redaction.auth_headers import scheme_word
+from factledger.domain.logs.redaction.call_arguments import is_credential_call
 from factledger.domain.logs.redaction.context import secret_value
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.registry import confirm_gates, text_families_gated
@@ -167,6 +168,16 @@ def key_kind(key: str) -> KeyKind:
     return KeyKind.CONTEXT if gated(key.lower()) else KeyKind.PLAIN
 
 
+def _credential_call(value: str) -> bool:
+    """True for a call that takes a password by position (``auth=HTTPBasicAuth("ci",``): the
+    whole line tells which argument goes."""
+    called = _CALLED(value)
+    return called is not None and is_credential_call(called.group(1))
+
+
+_CALLED: Final = re.compile(r"([A-Za-z_][\w.]*)\(").match
+
+
 def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
     """The value after a credential, host, pid or pod key, replaced; ``value`` itself when
     only the whole line can tell (an opening quote whose closing one is further on); None
@@ -176,7 +187,7 @@ def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
             return value
         if keeps_value(key[:-1], value):
             return None
-        if scheme_word(key, value):
+        if scheme_word(key, value) or _credential_call(value):
             return value
         return secret_value(value)
     if kind is KeyKind.HOST:
