@@ -33,6 +33,7 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
+from factledger.domain.release.judge.exclusive_counts import check_exclusive_counts
 from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.name_slots import check_name_slots
@@ -139,6 +140,7 @@ def _supporting(
             check_quantifiers(claim, views, " ".join(c.text for c in extra)), claim, views
         )
         or check_record_quantifiers(claim, views)
+        or check_exclusive_counts(claim, views)
         or check_universal_counts(claim, views)
         or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)
