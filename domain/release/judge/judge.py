@@ -39,6 +39,7 @@ from factledger.domain.release.judge.levels import check_levels
 from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.only_names import check_only_names
 from factledger.domain.release.judge.opposites import check_opposites
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.predicate_bounds import check_bounds
@@ -141,6 +142,7 @@ def _supporting(
         )
         or check_record_quantifiers(claim, views)
         or check_exclusive_counts(claim, views)
+        or check_only_names(claim, views)
         or check_universal_counts(claim, views)
         or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)

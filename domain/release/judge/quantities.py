@@ -1,10 +1,10 @@
 """Numbers with their units, converted before they are compared.
 
 Durations go to milliseconds (ms, s, seconds, min, h), sizes to bytes (B, KB, KiB, MB, GiB,
-...; a decimal and a binary multiple are both tried), percentages stay percentages. A number
-of a claim is grounded when the evidence holds it (after conversion) or when it is a sum,
-difference, ratio or percentage of two numbers of the evidence, or a total of them, within
-the rounding the claim is written with.
+...; a decimal and a binary multiple are both tried; ``2Gi``, as Kubernetes writes it, is
+2 GiB), percentages stay percentages. A number of a claim is grounded when the evidence holds
+it (after conversion) or when it is a sum, difference, ratio or percentage of two numbers of
+the evidence, or a total of them, within the rounding the claim is written with.
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ for _names, _dim, _factors in (
     ("us µs microsecond microseconds", "time", (0.001,)),
     ("b byte bytes", "size", (1.0,)),
     ("kb kilobyte kilobytes", "size", (1e3, 1024.0)),
-    ("kib", "size", (1024.0,)),
+    ("kib ki", "size", (1024.0,)),
     ("mb megabyte megabytes", "size", (1e6, 1024.0**2)),
-    ("mib", "size", (1024.0**2,)),
+    ("mib mi", "size", (1024.0**2,)),
     ("gb gigabyte gigabytes", "size", (1e9, 1024.0**3)),
-    ("gib", "size", (1024.0**3,)),
+    ("gib gi", "size", (1024.0**3,)),
     ("tb terabyte terabytes", "size", (1e12, 1024.0**4)),
-    ("tib", "size", (1024.0**4,)),
+    ("tib ti", "size", (1024.0**4,)),
     ("% percent pct", "percent", (1.0,)),
 ):
     for _name in _names.split():
