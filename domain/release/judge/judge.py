@@ -36,6 +36,7 @@ from factledger.domain.release.judge.evidence import (
 from factledger.domain.release.judge.exclusive_counts import check_exclusive_counts
 from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
+from factledger.domain.release.judge.line_names import check_line_names
 from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
@@ -131,6 +132,7 @@ def _supporting(
         or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
+        or (None if conclusion else check_line_names(claim, views))
         or (None if conclusion else check_row_values(claim, views))
         or (None if conclusion else check_record_sums(claim, views))
         or check_column_binding(claim, views)

@@ -92,8 +92,7 @@ _FOLDS = {
 }  # fmt: skip
 _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _FAILED_TO = _FAIL_AFTER | {"unable"}
-"""Before "to" and a verb ("failed to rotate", "unable to open"): the act is denied as well
-as affirmed (an attempt was made; it did not happen)."""
+"""Before "to" and a verb ("failed to rotate", "unable to open"): the act is denied."""
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
 _BOUND_AFTER = re.compile(
     r"(?:\s+[a-z]+)?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
@@ -109,8 +108,7 @@ _BOUND_THAN = re.compile(
 denies a larger value, not the batches (a "not" or "never" still denies its verb: "do not
 raise it higher than 60")."""
 _COMPARED = re.compile(r"\s+(?:(?:only|just|about|roughly|around)\s+)?\d")
-"""After "against", a number: a comparison ("46 failed against 3 the day before"), no
-denial."""
+"""After "against", a number: a comparison ("46 failed against 3 before"), no denial."""
 META = _words(
     """log logs logged logging line lines entry entries row rows record records result results
     query queries queried search searched show shows showed shown see seen saw find found
@@ -314,6 +312,7 @@ def word_marks(text: str) -> list[Marks]:
                 )
                 if not (_BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True  # "never above 79" bounds a number instead
+                    _deny_verb(found, low, prior, clause_start)
                 continue
             if low in _FAIL_AFTER and found and found[-1][3] >= clause_start:
                 found[-1] = (*found[-1][:5], True)
@@ -326,9 +325,17 @@ def word_marks(text: str) -> list[Marks]:
     return found
 
 
+def _deny_verb(found: list[Marks], low: str, prior: str, clause_start: int) -> None:
+    """A verb right before "no" is denied with its object ("created no job")."""
+    if low != "no" or not found or found[-1][3] < clause_start:
+        return
+    raw, word_stem, negated, start = found[-1][:4]
+    if not negated and raw.lower() == prior and prior.endswith("ed"):
+        found[-1] = (raw, word_stem, True, start, False, found[-1][5])
+
+
 def _trouble_free(found: list[Marks], low: str, left: int) -> bool:
-    """True when ``low`` is an act right after a denied trouble word ("no trouble
-    *flushing*", "without errors *writing*"): the act went well, it is affirmed."""
+    """True when ``low`` is an act right after a denied trouble word: "no trouble *flushing*"."""
     if left != 1 or not low.endswith("ing") or not found or not found[-1][4]:
         return False
     return any(found[-1][1].startswith(word[:5]) for word in TROUBLE)
@@ -342,8 +349,7 @@ _CASE_BLIND_I = ("\u0130", "\u0131")
 
 
 def joined_timeout(text: str) -> str:
-    """``text`` with "timed out" and "time-out" written as one word, padded with spaces to
-    the phrase's length: every other word stays where ``text`` has it."""
+    """``text`` with "timed out" and "time-out" as one word, padded to the phrase's length."""
     hinted = _TIMED_OUT_HINT.search(text.lower()) is not None
     if not hinted and all(letter not in text for letter in _CASE_BLIND_I):
         return text
