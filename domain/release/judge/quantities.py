@@ -124,7 +124,10 @@ def key_unit(key: str) -> str | None:
     return {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
 
 
-_DENIED = re.compile(r"\b(?:never|not|no)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
+_DENIED = re.compile(
+    r"\b(?:(?:never|not|no)\b(?:\s+\w+){0,3}|none\s+of(?:\s+[\w-]+){1,6})\s*$", re.IGNORECASE
+)
+"""A denial before a bound: "never went above 79", "none of the 4 runs took more than 90 s"."""
 
 
 def _bound(prefix: str, wider: str = "") -> str:
@@ -145,7 +148,7 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     found: list[tuple[Quantity, int]] = []
     for m in _NUMBER.finditer(text):
         prefix = text[max(0, m.start() - 16) : m.start()]
-        wider = text[max(0, m.start() - 40) : m.start()]
+        wider = text[max(0, m.start() - 72) : m.start()]
         found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
     return tuple(found)
 
