@@ -12,6 +12,8 @@ its words: what the rows hold of each of them.
 * "Both" of two names a single record names together with the claim's other names ("both
   green nodes, node-5 and node-6, stayed on egress-base-v9" of "node pool green (node-5,
   node-6) unchanged on egress-base-v9").
+* "Only <label>" of the one row whose measure the claim names is not zero ("only
+  checkout-api had errors" of rows where cart-api has 0 errors).
 
 Anything else is left to the words of the evidence (``text_rules.check_quantifiers``).
 """
@@ -25,6 +27,7 @@ from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.quantities import Quantity, holds
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
+from factledger.domain.release.judge.record_quantifiers import names_measure, table_of
 from factledger.domain.release.judge.spelled import NAMES, spelled_value
 
 __all__ = ["unless_shown"]
@@ -36,10 +39,13 @@ _SPELLED_COUNT = re.compile(rf"\b({NAMES})\s+(?:of\s+the\s+\w+\s+)?[a-z]", re.IG
 def unless_shown(
     found: Finding | None, claim: ParsedClaim, views: Sequence[CallView]
 ) -> Finding | None:
-    """``found``, unless it refuses a universal or dual quantifier the records show."""
+    """``found``, unless it refuses a universal, dual or exclusive quantifier the records
+    show."""
     if found is None or found.reason is not GroundingReason.QUANTIFIER_UNSUPPORTED:
         return found
     word = (found.token or "").lower()
+    if word == "only":
+        return None if any(_only_row(claim, view) for view in views) else found
     if word not in _UNIVERSAL:
         return found
     shown = _every_row_holds(claim, views, word) or _names_nest(claim, views)
@@ -120,3 +126,28 @@ def _named_together(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
     if len(names) < 3:
         return False
     return any(all(present(n, text) for n in names) for v in views for text in v.record_texts)
+
+
+_ONLY_LABEL = re.compile(r"\bonly\s+(?:the\s+)?(\S+)", re.IGNORECASE)
+
+
+def _only_row(claim: ParsedClaim, view: CallView) -> bool:
+    """True when "only <label>" names the one row of a result whose measure the claim names
+    is not zero: "only checkout-api had errors" of (cart-api, 0) and (checkout-api, 2656)."""
+    found = _ONLY_LABEL.search(claim.text)
+    columns, rows = table_of(view)
+    if found is None or len(rows) < 2:
+        return False
+    label = found[1].lower().rstrip(".,;:")
+    named = [i for i, row in enumerate(rows) if any(str(c).lower() == label for c in row)]
+    measures = [
+        i for i, name in enumerate(columns)
+        if names_measure(claim.stems, name)
+        and all(isinstance(row[i], int | float) or row[i] is None for row in rows)
+    ]  # fmt: skip
+    if len(named) != 1 or not measures:
+        return False
+    return all(
+        (row[i] not in (None, 0)) == (index == named[0]) for i in measures
+        for index, row in enumerate(rows)
+    )  # fmt: skip

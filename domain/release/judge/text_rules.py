@@ -5,8 +5,8 @@
   the run; otherwise a hyphenated word is read as its words.
 * Polarity is in ``polarity``; the rules on a word's role (partial quantifiers, dating
   words, sources, cause order) in ``roles``.
-* Specific decisive words (timeout, deadlock, exhausted, ...) need the same word; generic
-  trouble words (failed, error, problem) need some trouble word or an ERROR level.
+* Specific decisive words (timeout, deadlock, ...) need the same word; generic trouble
+  words (failed, error) need a trouble word or an ERROR level, unless denied ("did not fail").
 * Quantifiers (all, every, only, both, some, most) need evidence that says so, in words of
   a clause about the same thing or by its shape (one pattern, one level, two records, ...).
 * Causal words need a clause of the evidence that says why.
@@ -219,7 +219,7 @@ def check_trouble(
             if depleted and specific in _USED_UP and not word.negated:
                 continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
-        if any(word.stem.startswith(t) for t in TROUBLE):
+        if any(word.stem.startswith(t) for t in TROUBLE) and not word.negated:
             if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
             kind = None if word.raw.lower() in _VERB_FORMS else _kind_of(claim, index)
