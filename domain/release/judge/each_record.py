@@ -8,7 +8,8 @@ its words: what the rows hold of each of them.
   ... 412 each").
 * Every row naming one name of the claim also names another: "every NOT_YET_VALID rejection
   came from node-7" of rows (node-7, NOT_YET_VALID) and (node-7, EXPIRED), never of a row
-  (node-5, NOT_YET_VALID).
+  (node-5, NOT_YET_VALID). A word of the claim that is a whole text cell ("cancelled") is
+  such a name too.
 * "Both" of two names a single record names together with the claim's other names ("both
   green nodes, node-5 and node-6, stayed on egress-base-v9" of "node pool green (node-5,
   node-6) unchanged on egress-base-v9").
@@ -103,13 +104,19 @@ def _names(claim: ParsedClaim) -> list[str]:
     return list(dict.fromkeys(n.lower() for n in (*claim.identifiers, *claim.compounds)))
 
 
+def _cell_words(claim: ParsedClaim, view: CallView) -> list[str]:
+    """The claim's words that are whole text cells of the result ("cancelled" of an
+    ``outcome`` column): values that name rows as names do."""
+    _, rows = table_of(view)
+    cells = {c.lower() for row in rows for c in row if isinstance(c, str)}
+    return [w.raw.lower() for w in claim.words if w.raw.lower() in cells and not w.negated]
+
+
 def _names_nest(claim: ParsedClaim, views: Sequence[CallView]) -> bool:
-    names = _names(claim)
-    if len(names) < 2:
-        return False
     for view in views:
         texts = view.record_texts if view.record_kind == "rows" else ()
-        if len(texts) < 2:
+        names = list(dict.fromkeys([*_names(claim), *_cell_words(claim, view)]))
+        if len(texts) < 2 or len(names) < 2:
             continue
         holding = {n: {i for i, t in enumerate(texts) if present(n, t)} for n in names}
         for first in names:

@@ -1,4 +1,4 @@
-""""Only <label> had <measure>" is shown by a result whose one row with that label is the
+""" "Only <label> had <measure>" is shown by a result whose one row with that label is the
 only row where the measure the claim names is not zero; another row with some of it makes
 the claim false.
 
