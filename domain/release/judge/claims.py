@@ -2,10 +2,10 @@
 
 Identifiers are the tokens that must appear verbatim: error codes and mixed letter-digit
 tokens (``GW-504``, ``ord_340873``), snake-case and dotted names (``primary_weight``,
-``routing.acquirer.primary_weight``). Hyphenated words (``card-gateway``,
-``connection-pool``) are compounds: verbatim when they name something of the run, else read
-as their words. Upper-case words are ordinary words, common acronyms (UTC, HTTP, SQL) and status
-classes (``5xx``) are never required.
+``routing.acquirer.primary_weight``), digits with a leading zero (``migration 0142``).
+Hyphenated words (``card-gateway``, ``connection-pool``) are compounds: verbatim when they
+name something of the run, else read as their words. Upper-case words are ordinary words,
+common acronyms (UTC, HTTP, SQL) and status classes (``5xx``) are never required.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ _UNIT_WORD = re.compile(r"^\d+(?:\.\d+)?(?:ms|s|m|h|min|kb|mb|gb|kib|mib|gib|b|x
 _PER_TIME = re.compile(r"^[A-Za-z]+/(?:s|sec|second|min|minute|h|hr|hour|day)$", re.I)
 """A unit per a unit of time (``MB/s``, ``records/min``): no identifier."""
 _COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+_LABEL = re.compile(r"(?<![\w.,:/-])0\d{2,}(?![\w.,:/-])")
+"""Digits with a leading zero (``0142``, ``007``): a label (a migration, a job), no count."""
 _STATUS_CLASS = re.compile(STATUS_CLASS)
 """An HTTP status class (``5xx``): an ordinary word, never an identifier."""
 _MARKED = re.compile(r"[\d_./]")
@@ -105,6 +107,9 @@ def parse_claim(text: str) -> ParsedClaim:
         elif _MARKED.search(token):
             identifiers.append(token)
             blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    for m in _LABEL.finditer("".join(blanked)):
+        identifiers.append(m.group())
+        blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     quantities = claim_quantities("".join(blanked))
     found = words(masked)
     return ParsedClaim(

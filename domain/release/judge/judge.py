@@ -33,11 +33,14 @@ from factledger.domain.release.judge.evidence import (
     clause_of,
     view_of,
 )
+from factledger.domain.release.judge.exclusive_counts import check_exclusive_counts
 from factledger.domain.release.judge.identifier_numbers import check_identifier_numbers
 from factledger.domain.release.judge.levels import check_levels
+from factledger.domain.release.judge.line_names import check_line_names
 from factledger.domain.release.judge.name_slots import check_name_slots
 from factledger.domain.release.judge.negative import check_negative, check_overreach
 from factledger.domain.release.judge.number_rules import check_numbers, check_times
+from factledger.domain.release.judge.only_names import check_only_names
 from factledger.domain.release.judge.opposites import check_opposites
 from factledger.domain.release.judge.polarity import check_polarity
 from factledger.domain.release.judge.predicate_bounds import check_bounds
@@ -129,6 +132,7 @@ def _supporting(
         or check_stated_ratios(claim, views)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
+        or (None if conclusion else check_line_names(claim, views))
         or (None if conclusion else check_row_values(claim, views))
         or (None if conclusion else check_record_sums(claim, views))
         or check_column_binding(claim, views)
@@ -139,6 +143,8 @@ def _supporting(
             check_quantifiers(claim, views, " ".join(c.text for c in extra)), claim, views
         )
         or check_record_quantifiers(claim, views)
+        or check_exclusive_counts(claim, views)
+        or check_only_names(claim, views)
         or check_universal_counts(claim, views)
         or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)

@@ -59,14 +59,24 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
 
 
 _ATTEMPTED = re.compile(
-    r"(?:[\w-]+\s+)?(?:attempts?|tries|calls?|requests?)?\s*(?:failed|fails?|failing|timed\s+out)\b",
+    r"(?:[\w-]+\s+)?(?:attempts?|tries|calls?|requests?)?\s*"
+    r"(?:failed|fails?|failing|failures?|errors?|timed\s+out)\b",
     re.IGNORECASE,
 )
+_FAILING = re.compile(
+    r"\b(?:failed|failing|unsuccessful|(?:fail|fails|failed|failing|unable)\s+to)\s+$",
+    re.IGNORECASE,
+)
+"""Before an act: the act was attempted and failed ("the failing flushes", "failed to
+flush")."""
 
 
 def _attempted(claim: ParsedClaim, word: Word) -> bool:
     """True when the claim says the word was attempted and failed ("every renewal attempt
-    timed out"): it affirms no renewal, so a denial in the evidence agrees with it."""
+    timed out", "flush failures", "the failing flushes"): it affirms no renewal, so a denial
+    in the evidence agrees with it."""
+    if _FAILING.search(claim.text, max(0, word.start - 16), word.start):
+        return True
     if word.negated:
         return False
     after = word.start + len(word.raw)

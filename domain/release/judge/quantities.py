@@ -1,10 +1,10 @@
 """Numbers with their units, converted before they are compared.
 
 Durations go to milliseconds (ms, s, seconds, min, h), sizes to bytes (B, KB, KiB, MB, GiB,
-...; a decimal and a binary multiple are both tried), percentages stay percentages. A number
-of a claim is grounded when the evidence holds it (after conversion) or when it is a sum,
-difference, ratio or percentage of two numbers of the evidence, or a total of them, within
-the rounding the claim is written with.
+...; a decimal and a binary multiple are both tried; ``2Gi``, as Kubernetes writes it, is
+2 GiB), percentages stay percentages. A number of a claim is grounded when the evidence holds
+it (after conversion) or when it is a sum, difference, ratio or percentage of two numbers of
+the evidence, or a total of them, within the rounding the claim is written with.
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ for _names, _dim, _factors in (
     ("us µs microsecond microseconds", "time", (0.001,)),
     ("b byte bytes", "size", (1.0,)),
     ("kb kilobyte kilobytes", "size", (1e3, 1024.0)),
-    ("kib", "size", (1024.0,)),
+    ("kib ki", "size", (1024.0,)),
     ("mb megabyte megabytes", "size", (1e6, 1024.0**2)),
-    ("mib", "size", (1024.0**2,)),
+    ("mib mi", "size", (1024.0**2,)),
     ("gb gigabyte gigabytes", "size", (1e9, 1024.0**3)),
-    ("gib", "size", (1024.0**3,)),
+    ("gib gi", "size", (1024.0**3,)),
     ("tb terabyte terabytes", "size", (1e12, 1024.0**4)),
-    ("tib", "size", (1024.0**4,)),
+    ("tib ti", "size", (1024.0**4,)),
     ("% percent pct", "percent", (1.0,)),
 ):
     for _name in _names.split():
@@ -124,7 +124,10 @@ def key_unit(key: str) -> str | None:
     return {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
 
 
-_DENIED = re.compile(r"\b(?:never|not|no)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
+_DENIED = re.compile(
+    r"\b(?:(?:never|not|no)\b(?:\s+\w+){0,3}|none\s+of(?:\s+[\w-]+){1,6})\s*$", re.IGNORECASE
+)
+"""A denial before a bound: "never went above 79", "none of the 4 runs took more than 90 s"."""
 
 
 def _bound(prefix: str, wider: str = "") -> str:
@@ -145,7 +148,7 @@ def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     found: list[tuple[Quantity, int]] = []
     for m in _NUMBER.finditer(text):
         prefix = text[max(0, m.start() - 16) : m.start()]
-        wider = text[max(0, m.start() - 40) : m.start()]
+        wider = text[max(0, m.start() - 72) : m.start()]
         found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
     return tuple(found)
 

@@ -26,7 +26,7 @@ from factledger.domain.release.judge.evidence import CallView
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.words import content_stems
 
-__all__ = ["check_record_quantifiers", "table_of"]
+__all__ = ["check_record_quantifiers", "names_measure", "table_of"]
 
 _COUNTS = {
     "two": 2,
@@ -84,7 +84,9 @@ def _numeric(cell: JsonValue) -> bool:
     return cell is None or (isinstance(cell, int | float) and not isinstance(cell, bool))
 
 
-def _names_measure(stems: frozenset[str], name: str) -> bool:
+def names_measure(stems: frozenset[str], name: str) -> bool:
+    """True when ``stems`` (a claim's) hold the words of column ``name`` that say what it
+    measures (``errors`` of ``sum_errors``)."""
     words = content_stems(name.replace("_", " ")) - _AGGREGATE_WORDS
     return bool(words) and words <= stems
 
@@ -97,7 +99,7 @@ def _measure_missing(
     named = [
         index
         for index, name in enumerate(columns)
-        if _names_measure(stems, name) and all(_numeric(row[index]) for row in rows)
+        if names_measure(stems, name) and all(_numeric(row[index]) for row in rows)
     ]
     if not named:
         return False

@@ -5,8 +5,8 @@
   the run; otherwise a hyphenated word is read as its words.
 * Polarity is in ``polarity``; the rules on a word's role (partial quantifiers, dating
   words, sources, cause order) in ``roles``.
-* Specific decisive words (timeout, deadlock, exhausted, ...) need the same word; generic
-  trouble words (failed, error, problem) need some trouble word or an ERROR level.
+* Specific decisive words (timeout, deadlock, ...) need the same word; generic trouble
+  words (failed, error) need a trouble word or an ERROR level, unless denied ("did not fail").
 * Quantifiers (all, every, only, both, some, most) need evidence that says so, in words of
   a clause about the same thing or by its shape (one pattern, one level, two records, ...).
 * Causal words need a clause of the evidence that says why.
@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from factledger.domain.release.judge.claims import ParsedClaim, present
 from factledger.domain.release.judge.evidence import CallView
+from factledger.domain.release.judge.listed_names import listed_names
 from factledger.domain.release.judge.quantifier_words import QUANTIFIER_CLAIMED, QUANTIFIER_WORD
 from factledger.domain.release.judge.reasons import Finding, GroundingReason
 from factledger.domain.release.judge.roles import (
@@ -124,8 +125,12 @@ def check_entities(claim: ParsedClaim, views: Sequence[CallView], known: Known) 
     for token in claim.identifiers:
         if not any(present(spelling, text) for spelling in _spellings(token)):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
+    listed = listed_names(claim.text, text)
     for token in claim.compounds:
-        if not present(token, text) and _a_name(token.lower(), known, text):
+        if present(token, text):
+            continue
+        low = token.lower()
+        if (low in listed and not _words_of(low, text)) or _a_name(low, known, text):
             return Finding(GroundingReason.UNGROUNDED_ENTITY, token)
     services = [view.scope.service for view in views if view.scope.service]
     for m in _LOG_OF.finditer(claim.text):
@@ -152,17 +157,27 @@ def _a_name(token: str, known: Known, text: str) -> bool:
     name of its cited calls (same first or last part: ``ranker-svc`` beside ``index-svc``)."""
     if token in known:
         return True
+    if _words_of(token, text):
+        return False
     parts = token.split("-")
-    if present("".join(parts), text) or present("".join(parts).rstrip("s"), text):
-        return False  # a hyphenated spelling of a word of the evidence ("time-outs")
-    if present(" ".join(parts), text):
-        return False  # a hyphenated spelling of words of the evidence ("state-store")
     if present(".".join(parts), text):
         return True  # a host name spelled otherwise: this spelling names something else
     return any(
         name.split("-")[0] == parts[0] or name.split("-")[-1] == parts[-1]
         for name in compounds(text)
         if name != token
+    )
+
+
+def _words_of(token: str, text: str) -> bool:
+    """True when a hyphenated word spells a word ("time-outs") or words ("state-store") of
+    the evidence."""
+    parts = token.split("-")
+    joined = "".join(parts)
+    return (
+        present(joined, text)
+        or present(joined.rstrip("s"), text)
+        or (present(" ".join(parts), text))
     )
 
 
@@ -204,7 +219,7 @@ def check_trouble(
             if depleted and specific in _USED_UP and not word.negated:
                 continue
             return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
-        if any(word.stem.startswith(t) for t in TROUBLE):
+        if any(word.stem.startswith(t) for t in TROUBLE) and not word.negated:
             if not _any_trouble(stems) and "error" not in text:
                 return Finding(GroundingReason.UNGROUNDED_TERMS, word.raw)
             kind = None if word.raw.lower() in _VERB_FORMS else _kind_of(claim, index)

@@ -91,6 +91,8 @@ _FOLDS = {
     "succeeded": "succeed", "succeeds": "succeed", "failure": "fail", "failures": "fail",
 }  # fmt: skip
 _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
+_FAILED_TO = _FAIL_AFTER | {"unable"}
+"""Before "to" and a verb ("failed to rotate", "unable to open"): the act is denied."""
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
 _BOUND_AFTER = re.compile(
     r"(?:\s+[a-z]+)?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
@@ -105,6 +107,8 @@ _BOUND_THAN = re.compile(
 """After "no", a comparison a few words on ("no batch took more than 9,060 ms"): the "no"
 denies a larger value, not the batches (a "not" or "never" still denies its verb: "do not
 raise it higher than 60")."""
+_COMPARED = re.compile(r"\s+(?:(?:only|just|about|roughly|around)\s+)?\d")
+"""After "against", a number: a comparison ("46 failed against 3 before"), no denial."""
 META = _words(
     """log logs logged logging line lines entry entries row rows record records result results
     query queries queried search searched show shows showed shown see seen saw find found
@@ -216,11 +220,18 @@ def stem(word: str) -> str:
             cut = len(suffix)
             if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
                 cut = 1
+            elif suffix == "ies":
+                cut = 2  # "retries" as "retried": "retri"
             word = word[:-cut]
             break
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
+    elif word.endswith("y") and len(word) >= 4 and word[-2] not in _VOWELS:
+        word = word[:-1] + "i"  # "retry" as "retried" and "retries": "retri"
     return word
+
+
+_VOWELS = frozenset("aeiouy")
 
 
 @lru_cache(maxsize=1)
@@ -272,7 +283,7 @@ def word_marks(text: str) -> list[Marks]:
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
         left = 0
-        denied = False
+        denied = failing = False
         previous = ""
         for match in _WORD.finditer(clause):
             raw = match.group()
@@ -280,11 +291,14 @@ def word_marks(text: str) -> list[Marks]:
             prior, previous = previous, low
             if low not in _MARKING and not low.endswith("n't"):
                 if not low.isdigit():  # a plain content word: the negation reaches it
+                    denies = failing or (left > 0 and not _trouble_free(found, low, left))
                     found.append(
-                        (raw, stem(low), left > 0, clause_start + match.start(), left == 2, False)
-                    )
-                    left = left - 1 if left else 0
+                        (raw, stem(low), denies, clause_start + match.start(),
+                         left == 2 or failing, False)
+                    )  # fmt: skip
+                    left, failing = (left - 1 if left else 0), False
                 continue
+            failing = low == "to" and prior in _FAILED_TO
             if low == "all" and prior == "at":
                 left = 0  # "no 5xx at all in its requests": "at all" closes the denial
                 continue
@@ -293,9 +307,12 @@ def word_marks(text: str) -> list[Marks]:
                 continue
             if low in _NEGATION or low.endswith("n't"):
                 end = match.end()
-                bounds = low == "no" and _BOUND_THAN.match(clause, end) is not None
+                bounds = (low == "no" and _BOUND_THAN.match(clause, end) is not None) or (
+                    low == "against" and _COMPARED.match(clause, end) is not None
+                )
                 if not (_BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True  # "never above 79" bounds a number instead
+                    _deny_verb(found, low, prior, clause_start)
                 continue
             if low in _FAIL_AFTER and found and found[-1][3] >= clause_start:
                 found[-1] = (*found[-1][:5], True)
@@ -308,6 +325,22 @@ def word_marks(text: str) -> list[Marks]:
     return found
 
 
+def _deny_verb(found: list[Marks], low: str, prior: str, clause_start: int) -> None:
+    """A verb right before "no" is denied with its object ("created no job")."""
+    if low != "no" or not found or found[-1][3] < clause_start:
+        return
+    raw, word_stem, negated, start = found[-1][:4]
+    if not negated and raw.lower() == prior and prior.endswith("ed"):
+        found[-1] = (raw, word_stem, True, start, False, found[-1][5])
+
+
+def _trouble_free(found: list[Marks], low: str, left: int) -> bool:
+    """True when ``low`` is an act right after a denied trouble word: "no trouble *flushing*"."""
+    if left != 1 or not low.endswith("ing") or not found or not found[-1][4]:
+        return False
+    return any(found[-1][1].startswith(word[:5]) for word in TROUBLE)
+
+
 _TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
 _TIMED_OUT_HINT = re.compile(r"tim(?:ed|e)[\s-]out")
 """The same words in a lower-cased text: a quick test before the case-blind pattern."""
@@ -316,11 +349,15 @@ _CASE_BLIND_I = ("\u0130", "\u0131")
 
 
 def joined_timeout(text: str) -> str:
-    """``text`` with "timed out" and "time-out" written as one word."""
+    """``text`` with "timed out" and "time-out" as one word, padded to the phrase's length."""
     hinted = _TIMED_OUT_HINT.search(text.lower()) is not None
     if not hinted and all(letter not in text for letter in _CASE_BLIND_I):
         return text
-    return _TIMED_OUT.sub("timeout", text)
+    return _TIMED_OUT.sub(_one_word, text)
+
+
+def _one_word(found: re.Match[str]) -> str:
+    return "timeout".ljust(len(found.group()))
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:

@@ -1,5 +1,6 @@
 """Folding one word: British spellings, special words, then the first suffix of the list the
-word ends with that leaves three letters (a double "s" is kept), then a final "e"."""
+word ends with that leaves three letters (a double "s" is kept), then a final "e"; a final
+"y" after a consonant is the "i" of "-ies" and "-ied" ("retry", "retries", "retried")."""
 
 from __future__ import annotations
 
@@ -36,7 +37,15 @@ FOLDED: list[tuple[str, str]] = [
     ("repeatedly", "repeat"),
     ("exhausted", "exhaust"),
     ("peers", "peer"),
-    ("retries", "retr"),
+    ("retries", "retri"),
+    ("retried", "retri"),
+    ("retry", "retri"),
+    ("copies", "copi"),
+    ("copied", "copi"),
+    ("copy", "copi"),
+    ("entries", "entri"),
+    ("entry", "entri"),
+    ("delays", "delay"),
     ("boxes", "box"),
     ("matches", "match"),
     ("wishes", "wish"),

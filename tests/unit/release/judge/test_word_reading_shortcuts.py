@@ -14,7 +14,7 @@ WRITTEN = (
     "not no never without cannot don't isn't zero the a of is was be been go went fails failed "
     "failing log logs shows row count pool exhausted renewal idle connection timeout timed out "
     "more than above below higher 9,060 ms 42 2026 but while whereas But - – — , ; : . ( ) | "
-    "card-gateway db_pool Retry RETRIED it's"
+    "card-gateway db_pool Retry RETRIED it's to unable against flushing trouble created at all"
 )
 VOCABULARY = tuple(WRITTEN.split(" "))
 SENTENCES = st.lists(st.sampled_from(VOCABULARY), max_size=18).map(" ".join)
@@ -27,21 +27,38 @@ def _full_reading(text: str) -> list[Marks]:
     if "tim" in text.lower():
         text = reading.joined_timeout(text)
     for clause_start, clause in reading._split_spans(text):
-        left, denied = 0, False
+        left, denied, failing, previous = 0, False, False, ""
         for match in reading._WORD.finditer(clause):
             raw, low = match.group(), match.group().lower()
+            prior, previous = previous, low
+            plain = low not in reading._MARKING and not low.endswith("n't")
+            was_failing = failing
+            if not plain:
+                failing = low == "to" and prior in reading._FAILED_TO
+            if low == "all" and prior == "at":
+                left = 0
+                continue
             if low == "without" and denied:
                 left = 0
                 continue
             if low in reading._NEGATION or low.endswith("n't"):
                 end = match.end()
-                bounds = low == "no" and reading._BOUND_THAN.match(clause, end) is not None
+                bounds = (low == "no" and reading._BOUND_THAN.match(clause, end) is not None) or (
+                    low == "against" and reading._COMPARED.match(clause, end) is not None
+                )
                 if not (reading._BOUND_AFTER.match(clause, end) or bounds):
                     left, denied = 2, True
+                    reading._deny_verb(found, low, prior, clause_start)
                 continue
             if low in reading._FAIL_AFTER and found and found[-1][3] >= clause_start:
                 found[-1] = (*found[-1][:5], True)
             if low in reading._STOP or low.isdigit():
+                continue
+            if plain:
+                denies = was_failing or (left > 0 and not reading._trouble_free(found, low, left))
+                start = clause_start + match.start()
+                found.append((raw, stem(raw), denies, start, left == 2 or was_failing, False))
+                left, failing = max(0, left - 1), False
                 continue
             head = left == 2 and low not in reading._LIGHT
             found.append((raw, stem(raw), left > 0, clause_start + match.start(), head, False))
