@@ -91,3 +91,23 @@ def test_a_bracket_closed_before_the_end_is_no_value_written_last() -> None:
         for tail in ("then quit", "and retried twice", "so gave up on it", "at last")
     }
     assert merge_tails(forms, {}, 4, 2) == {}
+
+
+_ARGUMENTS = ("-z", "--deep", "-k <*>", "spin up", "drain fast now")
+
+
+def test_the_last_field_of_a_record_runs_to_the_end_of_its_line() -> None:
+    templates = [f"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*> {arguments}" for arguments in _ARGUMENTS]
+    merged = merge_templates(dict.fromkeys(templates, 30))
+    assert set(merged.values()) == {"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*>"}
+
+
+def test_words_after_a_key_value_outside_a_record_stay_the_template_s_own() -> None:
+    forms = {f"<*> : crate RUN=<*> {arguments}" for arguments in _ARGUMENTS}
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_tails_holding_other_keys_are_other_records() -> None:
+    tails = ("hold=<*>", "hold=<*> gate=<*>", "gate=<*> far", "lane=<*> up down", "lid=<*>")
+    forms = {f"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*> {tail}" for tail in tails}
+    assert merge_tails(forms, {}, 4, 2) == {}
