@@ -150,8 +150,7 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
         inside = _has_constant(key[0]) and _has_constant(key[1])
         merged = _merged_gap(gaps, values, inside)
         if merged is not None:
-            shared = sum(VARIABLE not in word for word in key[0] + key[1])
-            chosen.append((-shared, key, merged, members))
+            chosen.append((-_shared_words(key), key, merged, members))
     chosen.sort(key=lambda item: item[:3])
     renamed: dict[str, str] = {}
     for _, (before, after), merged, members in chosen:
@@ -217,7 +216,19 @@ def _ends(words: _Words, from_end: bool) -> _Words:
 
 
 def _has_constant(words: _Words) -> bool:
-    return any(VARIABLE not in word for word in words)
+    """Whether a word holds no variable or is a ``key=`` value (its key is constant)."""
+    return any(map(_constant, words))
+
+
+def _shared_words(key: tuple[_Words, _Words]) -> int:
+    """How many words around a stretch are constant (a ``key=`` value's key counted): the
+    stretch that keeps more of them is the tighter one, taken first."""
+    return sum(map(_constant, key[0] + key[1]))
+
+
+def _constant(word: str) -> bool:
+    """A word without a variable, or a ``key=`` value: a key is a word of its template."""
+    return VARIABLE not in word or bool(key_of(word))
 
 
 def _shares_a_word(gaps: set[_Words]) -> bool:

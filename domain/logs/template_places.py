@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from factledger.domain.logs.template_words import JOINER, VARIABLE, key_of
+from factledger.domain.logs.template_words import JOINER, VARIABLE, bare, key_of
 
 __all__ = ["Places"]
 
@@ -29,11 +29,12 @@ class Places:
         self._index: dict[str, set[_Place]] | None = None
 
     def recurs(self, word: str) -> bool:
-        """Whether ``word`` stands at two places at least in the batch."""
+        """Whether ``word`` stands at two places at least in the batch, whatever brackets,
+        quotes and punctuation it is written with there (``[tovi],`` / ``[tovi]``)."""
         index = self._index
         if index is None:
             index = self._index = _index(self._forms)
-        return len(index.get(word, ())) > 1
+        return len(index.get(bare(word), ())) > 1
 
 
 def _index(forms: Iterable[str]) -> dict[str, set[_Place]]:
@@ -47,15 +48,15 @@ def _index(forms: Iterable[str]) -> dict[str, set[_Place]]:
             if JOINER in word:
                 for part, inner in enumerate(word.split(JOINER)):
                     if VARIABLE not in inner:
-                        _add(index, inner, (first if position else "", position, size, part))
+                        _add(index, bare(inner), (first if position else "", position, size, part))
                 continue
             if VARIABLE in word:
                 continue
             place = (first if position else "", position, size, 0)
-            _add(index, word, place)
+            _add(index, bare(word), place)
             key = key_of(word)
             if key and len(key) < len(word):
-                _add(index, word[len(key) :], place)
+                _add(index, bare(word[len(key) :]), place)
     return index
 
 

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Final
 
-from factledger.domain.logs.template_words import VARIABLE
+from factledger.domain.logs.template_words import VARIABLE, bare
 
 __all__ = ["twin_sets"]
-
-_AROUND: Final = "([{'\")]},;:."
 
 
 def twin_sets(group: Sequence[tuple[str, ...]], found: Sequence[tuple[int, list[int]]]) -> set[int]:
@@ -28,7 +25,7 @@ def twin_sets(group: Sequence[tuple[str, ...]], found: Sequence[tuple[int, list[
     words_of: list[frozenset[str]] = []
     by_form: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
     for position, members in found:
-        words = frozenset(_core(group[index][position]) for index in members if index >= 0)
+        words = frozenset(bare(group[index][position]) for index in members if index >= 0)
         words_of.append(words)
         for index in members:
             if index >= 0:
@@ -47,9 +44,3 @@ def twin_sets(group: Sequence[tuple[str, ...]], found: Sequence[tuple[int, list[
         ):
             twins.add(number)
     return twins
-
-
-def _core(word: str) -> str:
-    """A word without the brackets, quotes and punctuation around it (``true,`` is
-    ``true``)."""
-    return word.strip(_AROUND)

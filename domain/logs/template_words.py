@@ -11,6 +11,7 @@ __all__ = [
     "collapse",
     "collapse_lists",
     "common_length",
+    "bare",
     "enclosed_variable",
     "has_constant",
     "is_unit",
@@ -29,6 +30,16 @@ _CLOSERS: Final = ")]}'\",;:."
 _UNIT_LENGTH: Final = 3
 _QUOTES: Final = "'\""
 _AFTER_QUOTE: Final = ",;:."
+
+
+# The brackets, quotes and punctuation a word may be written with (``[tovi],`` is ``tovi``).
+_AROUND: Final = "([{'\")]},;:."
+
+
+def bare(word: str) -> str:
+    """A word without the brackets, quotes and punctuation around it (``true,`` is
+    ``true``, ``[tovi],`` is ``tovi``)."""
+    return word.strip(_AROUND)
 
 
 _DOUBLES: Final = tuple(VARIABLE + between + VARIABLE for between in (" ", ", ", "; "))

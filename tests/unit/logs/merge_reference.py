@@ -13,6 +13,7 @@ from factledger.domain.logs.template_gaps import (
     _fits,
     _has_constant,
     _merged_gap,
+    _shared_words,
     _shares_a_word,
     bracketed,
 )
@@ -146,8 +147,7 @@ def reference_merge_gaps(forms: set[str], values: int, context: int) -> dict[str
         inside = _has_constant(key[0]) and _has_constant(key[1])
         merged = _merged_gap(gaps, values, inside)
         if merged is not None:
-            shared = sum(VARIABLE not in word for word in key[0] + key[1])
-            chosen.append((-shared, key, merged, members))
+            chosen.append((-_shared_words(key), key, merged, members))
     chosen.sort(key=lambda item: item[:3])
     renamed: dict[str, str] = {}
     for _, (before, after), merged, members in chosen:

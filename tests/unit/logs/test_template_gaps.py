@@ -179,3 +179,15 @@ def test_words_after_a_key_s_variable_that_are_not_one_quoted_value_stay_apart()
     assert merge_templates(forms) == {form: form for form in forms}
     other = ["lamp <*> lit tag=<*> for owner", 'lamp <*> lit mark="two words", for owner']
     assert merge_templates(other) == {form: form for form in other}
+
+
+def test_a_stretch_of_flag_words_between_key_values_is_one_variable() -> None:
+    marks = ("HOT", "COLD", "HOT WET", "DRY HOT", "WET")
+    forms = {f"[GATE DROP] cell=<*> dir=<*> {mark} seq=<*>" for mark in marks}
+    assert set(merge_gaps(forms, 4, 2).values()) == {"[GATE DROP] cell=<*> dir=<*> seq=<*>"}
+
+
+def test_a_variable_without_a_key_is_no_shared_word_around_a_stretch() -> None:
+    marks = ("HOT", "COLD", "HOT WET", "DRY HOT", "WET")
+    forms = {f"[GATE DROP] cell=<*> dir=<*> {mark} <*>" for mark in marks}
+    assert merge_gaps(forms, 4, 2) == {}

@@ -4,6 +4,7 @@ is written there. Invented vocabularies only."""
 
 from __future__ import annotations
 
+from factledger.domain.logs.template_merge import merge_templates
 from factledger.domain.logs.template_places import Places
 
 
@@ -27,3 +28,24 @@ def test_variables_and_unknown_words_do_not_recur() -> None:
     places = Places(["Lamp <*> glowed", "Switch <*> dimmed"])
     assert not places.recurs("<*>")
     assert not places.recurs("faded")
+
+
+def test_a_word_recurs_whatever_brackets_and_punctuation_it_is_written_with() -> None:
+    places = Places(
+        ["[<*>] shelving crate, owner [tovi], bins [<*>]", "sealing lot [<*>] for [tovi]"]
+    )
+    assert places.recurs("[tovi],")
+    assert places.recurs("[tovi]")
+    assert places.recurs("tovi")
+
+
+def test_names_written_in_two_templates_with_other_punctuation_merge_in_both() -> None:
+    owners = ("tovi", "rasemu", "kelda-crate", "bonu-crate", "pirav", "sulo-crate")
+    templates = [
+        f"[<*>] shelving crate, owner [{owner}], bins [<*>]" for owner in owners for _ in range(9)
+    ] + [f"sealing lot [<*>] for [{owner}]" for owner in owners for _ in range(4)]
+    merged = merge_templates(templates)
+    assert set(merged.values()) == {
+        "[<*>] shelving crate, owner [<*>], bins [<*>]",
+        "sealing lot [<*>] for [<*>]",
+    }

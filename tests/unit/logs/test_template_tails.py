@@ -58,3 +58,56 @@ def test_statements_of_a_mined_batch_are_one_template() -> None:
         for n, tail in enumerate(_TAILS)
     ]
     assert set(mine_templates(messages)) == {"NOTE: took <*> ms order: <*>"}
+
+
+_REPLIES = (
+    "(dock <*> replied: <*> Come back soon, gate shut. (after LOAD step))",
+    "(lost link with <*> during the first handshake)",
+    "(dial <*>: Line dropped)",
+    "(dock <*> replied: <*> The crate you sent is over the weight limit of the bay. (after WEIGH))",
+)
+
+
+def test_a_bracketed_value_written_last_of_many_lengths_is_one_variable() -> None:
+    templates = [f"<*>: to=<*>, via=none, state=held {reply}" for reply in _REPLIES]
+    merged = merge_templates(dict.fromkeys(templates, 20))
+    assert set(merged.values()) == {"<*>: to=<*>, via=none, state=held (<*>)"}
+
+
+def test_fewer_bracketed_tails_than_a_merge_needs_stay_the_template_s_own() -> None:
+    reasons = (
+        "(disk full at last, so the gate shut)",
+        "(read only mount found at the dock, gate shut)",
+        "(quota gone over by the crate of the bay at the dock)",
+    )
+    templates = [f"<*>: write failed, state=held {reason}" for reason in reasons]
+    merged = merge_templates(dict.fromkeys(templates, 20))
+    assert merged == {template: template for template in templates}
+
+
+def test_a_bracket_closed_before_the_end_is_no_value_written_last() -> None:
+    forms = {
+        f"<*>: state=held (dial <*>) {tail}"
+        for tail in ("then quit", "and retried twice", "so gave up on it", "at last")
+    }
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+_ARGUMENTS = ("-z", "--deep", "-k <*>", "spin up", "drain fast now")
+
+
+def test_the_last_field_of_a_record_runs_to_the_end_of_its_line() -> None:
+    templates = [f"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*> {arguments}" for arguments in _ARGUMENTS]
+    merged = merge_templates(dict.fromkeys(templates, 30))
+    assert set(merged.values()) == {"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*>"}
+
+
+def test_words_after_a_key_value_outside_a_record_stay_the_template_s_own() -> None:
+    forms = {f"<*> : crate RUN=<*> {arguments}" for arguments in _ARGUMENTS}
+    assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_tails_holding_other_keys_are_other_records() -> None:
+    tails = ("hold=<*>", "hold=<*> gate=<*>", "gate=<*> far", "lane=<*> up down", "lid=<*>")
+    forms = {f"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*> {tail}" for tail in tails}
+    assert merge_tails(forms, {}, 4, 2) == {}
