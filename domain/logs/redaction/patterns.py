@@ -241,7 +241,7 @@ LONG_RUN: Final = re.compile(r"(?P<entropy>[A-Za-z0-9+/_\-]{32,}={0,2})")
 """A run of 32 or more base64 characters (a secret when it looks random)."""
 
 EMAIL: Final = re.compile(
-    r"(?P<email>(?<![\w.+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+    r"(?P<email>(?<![\w.+\-])[A-Za-z0-9._%+\-]+(?:'[A-Za-z0-9._%+\-]+)*@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![\w\-]))"
 )
 MAC: Final = re.compile(

@@ -52,7 +52,7 @@ IPV4_SHAPE: Final = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?").fullmatc
 """``IPV4_WORD`` with every octet read as any one to three digits: a word whose shape fails
 it is no IPv4 address."""
 EMAIL_WORD: Final = re.compile(
-    r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+    r"[A-Za-z0-9._%+\-]+(?:'[A-Za-z0-9._%+\-]+)*@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
 ).fullmatch
 """A word that is exactly an e-mail address."""

@@ -39,6 +39,8 @@ LEAKS = [
     ("cd ~alice/src", "alice"),
     ("mail to jane.doe&#64;corp.example.org queued", "jane.doe"),
     ("reply-to bob&#x40;example.com", "bob"),
+    ("notify mary.o'neil+ops@corp.example.co.uk done", "mary"),
+    ("cc dan.o'brien@mail.example.org", "dan.o"),
     ("connection from 0x0A000001 accepted", "0x0A000001"),
     ("connection from 167772161 accepted", "167772161"),
     ("from 010.000.000.001 connected", "010.000.000.001"),
