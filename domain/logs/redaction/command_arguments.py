@@ -41,6 +41,8 @@ _FLAGS: Final[dict[str, frozenset[str]]] = {
     "sqlcmd": frozenset({"-P"}),
     "bcp": frozenset({"-P"}),
     "osql": frozenset({"-P"}),
+    "isql": frozenset({"-P"}),
+    "tsql": frozenset({"-P"}),
     "mosquitto_pub": frozenset({"-P"}),
     "mosquitto_sub": frozenset({"-P"}),
     "mosquitto_rr": frozenset({"-P"}),

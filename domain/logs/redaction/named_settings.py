@@ -30,8 +30,10 @@ __all__ = ["NAMED_SETTINGS"]
 
 _VERBS: Final = frozenset(
     {"set", "put", "add", "create", "write", "store", "setenv", "update", "insert", "import"}
+    | {"env"}
 )
-"""Words that store a value (``config:set``, ``env:set``, ``set-env`` end with one)."""
+"""Words that store a value (``config:set``, ``env:set``, ``set-env`` end with one; a
+Dockerfile's ``ENV NAME value``)."""
 _NOUNS: Final = ("pass", "pw", "secret", "token", "key", "auth", "cred", "psk", "cookie", "sig")
 """Words one of which every credential name here holds (a cheap test before the lexicon)."""
 _PARTS: Final = re.compile(r"[/:.]")

@@ -115,10 +115,11 @@ _VALUE: Final = (
 )
 KEY_VALUE: Final = re.compile(
     r"(?<![A-Za-z0-9_.\-])(?P<key>[.\-]{0,3}[A-Za-z_][A-Za-z0-9_.\-]*)(?P<quote>\\?[\"']?)"
-    r"(?P<sep>[ \t]*(?:=>|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
+    r"(?P<sep>[ \t]*(?:=>|:=|<-|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
 )
 """``key=value``, ``key: value``, ``"key": "value"``, ``\\"key\\":\\"value\\"``,
-``key => value`` (the caller decides whether the key names a credential)."""
+``key => value``, ``key := value`` (Go, Make), ``key <- value`` (R) (the caller decides
+whether the key names a credential)."""
 FLAG_VALUE: Final = re.compile(
     r"(?<![\w-])(?P<flag>--?[A-Za-z][A-Za-z0-9_\-]*)(?P<sep>[ \t]+)(?!-)(?P<value>" + _VALUE + r")"
 )

@@ -68,3 +68,21 @@ def test_a_call_without_a_password_by_position_stays(line: str) -> None:
 def test_a_host_name_called_as_code_is_no_host_and_one_before_its_address_is() -> None:
     assert Redactor().redact('cache.info("warm")') == 'cache.info("warm")'
     assert Redactor().redact("from mx.example.org(10.0.0.5)") == "from <HOST>(<IP>)"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("ENV SMTP_PASSWORD {pw}", "ENV SMTP_PASSWORD <SECRET>"),
+        ('db_password <- "{pw}"', 'db_password <- "<SECRET>"'),
+        ('AuthToken := "{pw}"', 'AuthToken := "<SECRET>"'),
+        ("isql -S syb1 -U sa -P {pw}", "isql -S syb1 -U sa -P <SECRET>"),
+    ],
+)
+def test_a_password_assigned_in_code_or_given_to_a_client_goes(line: str, expected: str) -> None:
+    assert Redactor().redact(line.format(pw=PW)) == expected
+
+
+@pytest.mark.parametrize("line", ["retries := 3", "n <- 12", "ENV LOG_LEVEL debug", "a <- b"])
+def test_an_assignment_of_no_credential_stays(line: str) -> None:
+    assert Redactor().redact(line) == line
