@@ -1,4 +1,4 @@
-"""Identity and bank account numbers of any country, after the word that names them.
+"""Identity, bank account and telephone numbers of any country, after the word that names them.
 
 Many countries' identity numbers have no shape of their own (``86095742719``, ``111222333``,
 ``1 85 05 78 006 084 36``, ``070761-4285``, ``123.456.789-09``), and neither has an account
@@ -10,7 +10,9 @@ the languages they are written in (``bsn``, ``pesel``, ``personnummer``, ``cpf``
 joined by ``.``, ``-``, ``/`` or a space. It is replaced only when it holds six digits or more
 (eight for an account) and is not a date, so ``account 4412 locked`` and ``dni lookup took
 12ms`` stay. Names that are also common words (``run``, ``fin``, ``ein``, ``chi``) are left
-out of the lexicon.
+out of the lexicon. A telephone number after its name (``phone=4155550132``, ``"msisdn":
+"447700900123"``, ``Telefon 030123456``) goes when it holds seven to fifteen digits (what
+E.164 allows): without its name a run of digits is no phone.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ __all__ = ["NAMED_NUMBERS"]
 
 _ID: Final = Placeholder.NATIONAL_ID.value
 _ACCOUNT: Final = Placeholder.IBAN.value
+_PHONE: Final = Placeholder.PHONE.value
 _ID_NAMES: Final = frozenset(
     {
         # health and membership records
@@ -142,7 +145,15 @@ _ACCOUNT_NAMES: Final = frozenset(
         "bsb",
     }
 )
-_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES
+_PHONE_NAMES: Final = frozenset(
+    {"phone", "telephone", "tel", "mobile", "cellphone", "msisdn", "fax", "handy", "telefon"}
+    | {"phone_number", "phonenumber", "phone-number", "phone_no", "mobile_number", "mobile_no"}
+    | {"mobilenumber", "contact_number", "tel_no", "telno", "telephone_number", "cell_phone"}
+    | {"handynummer", "telefonnummer", "telefono", "teléfono", "téléphone", "telefone"}
+    | {"telefoonnummer", "puhelin", "電話", "电话", "手机", "携帯", "전화"}
+)
+"""Names of a telephone number (not ``cell``, ``number`` or ``contact`` alone: other things)."""
+_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES | _PHONE_NAMES
 _STRIP: Final = ":=#\"'.,;()[]{}"
 _LONGEST: Final = max(len(name) for name in _NAMES) + 4
 _NAME_RUN: Final = "|".join(
@@ -175,12 +186,15 @@ def _name_word(shape: str) -> bool:
 def _named(match: re.Match[str]) -> str:
     value = match.group(4)
     digits = sum(char.isdigit() for char in value)
-    account = match.group(1).lower() in _ACCOUNT_NAMES
-    if digits < (8 if account else 6) or digits > 24:
+    name = match.group(1).lower()
+    if name in _PHONE_NAMES:
+        fits, placeholder = 7 <= digits <= 15 and value.isdigit(), _PHONE
+    elif name in _ACCOUNT_NAMES:
+        fits, placeholder = 8 <= digits <= 24, _ACCOUNT
+    else:
+        fits, placeholder = 6 <= digits <= 24, _ID
+    if not fits or _DATE(value) is not None or _DURATION(value) is not None:
         return match.group(0)
-    if _DATE(value) is not None or _DURATION(value) is not None:
-        return match.group(0)
-    placeholder = _ACCOUNT if account else _ID
     return match.group(1) + match.group(2) + match.group(3) + placeholder
 
 

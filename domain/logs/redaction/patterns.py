@@ -284,7 +284,7 @@ POD: Final = re.compile(
 DASHED_NUMBER: Final = re.compile(
     r"(?P<card>(?<![\w\-+.])(?:\d{4}(?P<cardsep>[\-.])\d{4}(?P=cardsep)\d{4}(?P=cardsep)\d{1,7}"
     r"|\d{4}([\-.])\d{6}\3\d{4,5})(?![\w]|\.\d))"
-    r"|(?P<phone>(?<![\w\-.])\d{3}[\-.]\d{3}[\-.]\d{4}(?![\w\-.]))"
+    r"|(?P<phone>(?<![\w\-.])(?:1[\-.])?\d{3}[\-.]\d{3}[\-.]\d{4}(?![\w\-.]))"
 )
 """Card numbers written with dashes or dots, and telephone numbers."""
 
