@@ -247,8 +247,12 @@ EMAIL: Final = re.compile(
 )
 MAC: Final = re.compile(
     r"(?P<mac>(?<![\w:\-.])[0-9A-Fa-f]{2}(?P<macsep>[:\-])(?:[0-9A-Fa-f]{2}(?P=macsep)){4}"
-    r"[0-9A-Fa-f]{2}(?![\w:\-])|(?<![\w.])[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}(?![\w.]))"
+    r"[0-9A-Fa-f]{2}(?![\w:\-])|(?<![\w.])[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}(?![\w.])"
+    r"|(?<![\w:\-.])[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}(?![\w:\-]))"
 )
+"""A MAC address: six pairs of hex digits joined by ``:`` or ``-``, Cisco's three dotted
+quads, or six groups of one or two hex digits joined by ``:`` (BSD and macOS print
+``ether 0:1c:42:0:0:8`` without the zeros)."""
 IPV6: Final = re.compile(
     r"(?P<ipv6>(?<![\w:.])\[?(?=[0-9A-Fa-f:]*\d)(?:[0-9A-Fa-f]{1,4}:){1,7}:?"
     r"(?:[0-9A-Fa-f]{1,4}:){0,6}"

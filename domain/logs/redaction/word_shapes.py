@@ -137,6 +137,7 @@ _EMAIL_HINT: Final = re.compile(r"[A-Za-z0-9._%+\-]@[A-Za-z0-9\-]+\.").search
 _MAC_HINT: Final = re.compile(
     r"[0-9A-Fa-f]{2}([:\-])[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1[0-9A-Fa-f]{2}\1"
     r"|[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}"
+    r"|(?<![\w:])[0-9A-Fa-f]{1,2}(?::[0-9A-Fa-f]{1,2}){5}(?![\w:])"
 ).search
 _IPV4_HINT: Final = re.compile(r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}").search
 _DASHED_HINT: Final = re.compile(r"\d{3}[\-.]\d{3}[\-.]\d{4}|\d{4}[\-.]\d{4,6}[\-.]\d{4}").search

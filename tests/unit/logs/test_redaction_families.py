@@ -41,6 +41,7 @@ LEAKS = [
     ("reply-to bob&#x40;example.com", "bob"),
     ("notify mary.o'neil+ops@corp.example.co.uk done", "mary"),
     ("sms sent to 1-312-555-0187 ok", "312-555-0187"),
+    ("en0: ether 8:0:27:c4:1e:5 media autoselect", "8:0:27:c4:1e:5"),
     ('{"user": 7, "msisdn": "491701234567"}', "491701234567"),
     ("contact phone=3125550187 saved", "3125550187"),
     ("Telefonnummer 0891234567 hinterlegt", "0891234567"),
@@ -56,6 +57,7 @@ DIGEST = "9b2c7e1f0a3d4c5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a5f6e7d8c9b"
 KEEPS = [
     ("phone_id=12345678 ok", "phone_id=12345678"),
     ("tel 42 retries", "tel 42"),
+    ("started 12:30:45 ratio 1:2:3", "12:30:45 ratio 1:2:3"),
     ("mobile app 2.14.1 build 20261203", "2.14.1 build 20261203"),
     ("token_ttl_seconds=3600", "token_ttl_seconds=3600"),
     ("max_tokens=4096", "max_tokens=4096"),
