@@ -237,11 +237,23 @@ def _here_string(segment: list[Token]) -> list[Token]:
     return []
 
 
+_FROM_STDIN: Final = ("=-", "=/dev/stdin")
+"""A flag's value that makes the command read standard input."""
+
+
+def _secret_from_stdin(words: list[str]) -> bool:
+    """True when a command told to read standard input stores a secret (``gcloud secrets
+    versions add db --data-file=-``, ``vault kv put secret/db password=-``)."""
+    return any(word.endswith(_FROM_STDIN) for word in words) and any(map(is_secret_key, words))
+
+
 def _password_flag(segment: list[Token]) -> bool:
     """True when a command is given a password flag without a value (``--password`` then a
     here-string: the command prompts and reads the answer)."""
     words = [word for _, _, word in segment]
     if any(word[:1] == "-" and "=" not in word and is_secret_key(word) for word in words):
+        return True
+    if _secret_from_stdin(words):
         return True
     here = next((index for index, word in enumerate(words) if word.startswith("<<<")), 0)
     return here > 0 and words[here - 1] in _PROMPT_FLAGS
@@ -258,7 +270,7 @@ def _answered(previous: list[Token], separator: str, segment: list[Token]) -> li
 
 def _piped(segment: list[Token], following: list[Token]) -> list[Token]:
     """The value an ``echo`` or ``printf`` writes into a command that reads a password."""
-    if not _reads_password(following):
+    if not _reads_password(following) and not _secret_from_stdin([t[2] for t in following]):
         return []
     values = _echoed(segment)
     if not values:

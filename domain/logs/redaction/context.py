@@ -110,13 +110,8 @@ def _key_values(text: str) -> str:
             and not _named_thing(text, value, end)
         ):
             pieces.append(text[position : match.start("value")])
-            spaced = match.group("sep") != match.group("sep").strip()
-            if (key.startswith("-") or (spaced and text[end : end + 1] in _CUT_CHARACTERS)) and (
-                rest := _TO_SPACE(text, end)
-            ) is not None:
-                end = rest.end()
-                value = text[match.start("value") : end]
-            pieces.append(secret_value(value))
+            end = _value_end(match, key, end)
+            pieces.append(secret_value(text[match.start("value") : end]))
             position = end
             continue
         if _FIELD(value) is not None:
@@ -187,6 +182,25 @@ def _quoted_key(value: str) -> bool:
 _KEY_START: Final = re.compile(r"[^\s\"',;]").match
 _BRACED: Final = re.compile(r"\{[^{}\s]{1,120}\}").match
 """The rest of a ``${NAME}`` reference after its ``$`` (a value never holds braces)."""
+
+
+def _value_end(match: re.Match[str], key: str, end: int) -> int:
+    """Where a credential's value ends: at the next white space after a flag's key or a
+    spaced separator cut by code punctuation, after the next word when the value is a YAML
+    tag (``pass: !!binary …``, ``token: !vault …``), else where the pattern ended."""
+    text = match.string
+    spaced = match.group("sep") != match.group("sep").strip()
+    if key.startswith("-") or (spaced and text[end : end + 1] in _CUT_CHARACTERS):
+        rest = _TO_SPACE(text, end)
+        return end if rest is None else rest.end()
+    if match.group("value")[:1] == "!" and (tagged := _TAGGED(text, end)) is not None:
+        return tagged.end()
+    return end
+
+
+_TAGGED: Final = re.compile(r"[ \t]+(?![|>]\s*$)[^\s]+").match
+"""The word after a YAML tag (not a block scalar's ``|`` or ``>``, which the lines after
+hold)."""
 _TO_SPACE: Final = re.compile(r"[^\s]+").match
 """The rest of a command-line flag's value (``--password=a&b``: a flag's value ends at a
 space, not at URL punctuation), and of a value after a spaced separator (``password: a&b``,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs.redaction.credential_phrases import replaced_value
+from factledger.domain.logs.redaction.credential_phrases import password_shaped, replaced_value
 from factledger.domain.logs.redaction.family import TextFamily
 
 __all__ = ["SQL_USERS"]
@@ -30,7 +30,7 @@ _STATEMENT: Final = re.compile(
 def _statement(match: re.Match[str]) -> str:
     if match.group("lead") is not None:
         value = match.group("value")
-        if value[:1] not in "'\"" and _USER_STATEMENT(match.string, 0, match.start()) is None:
+        if value[:1] not in "'\"" and not _names_a_user(match, value):
             return match.group(0)  # prose (``request identified by id 42``)
         return match.group("lead") + replaced_value(value)
     value = match.group("pvalue")
@@ -40,6 +40,15 @@ def _statement(match: re.Match[str]) -> str:
 
 _USER_STATEMENT: Final = re.compile(r"(?i)\b(?:create|alter)[ \t]+(?:user|role|login)\b").search
 """What must come before an unquoted ``IDENTIFIED BY word`` for the word to be a password."""
+_USER_BEFORE: Final = re.compile(r"(?i)\b(?:user|role|login)[ \t]+\S+[ \t]+\Z").search
+"""``user etl `` right before ``identified``: a password-shaped word after it is one."""
+
+
+def _names_a_user(match: re.Match[str], value: str) -> bool:
+    text, start = match.string, match.start()
+    if _USER_STATEMENT(text, 0, start) is not None:
+        return True
+    return password_shaped(value) and _USER_BEFORE(text, 0, start) is not None
 
 
 def _gate(shape: str) -> bool:

@@ -159,12 +159,17 @@ def is_stand_in(value: str) -> bool:
     return _STAND_IN(value) is not None
 
 
+_STANDARD_INPUT: Final = frozenset({"-", "/dev/stdin"})
+"""Values that say the command reads the secret from standard input (a here-string or a pipe
+holds it, and the command families judge those)."""
+
+
 def keeps_value(key: str, value: str) -> bool:
     """True when a value under a credential-sounding key stays as written."""
     words = [word.lower() for word in _SPLIT.split(key.strip("-.\"'\\ ")) if word]
     if not words:
         return False
-    if is_stand_in(value.strip("\"'")):
+    if is_stand_in(value.strip("\"'")) or value in _STANDARD_INPUT:
         return True
     if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
         return True

@@ -77,12 +77,32 @@ def test_a_host_name_called_as_code_is_no_host_and_one_before_its_address_is() -
         ('db_password <- "{pw}"', 'db_password <- "<SECRET>"'),
         ('AuthToken := "{pw}"', 'AuthToken := "<SECRET>"'),
         ("isql -S syb1 -U sa -P {pw}", "isql -S syb1 -U sa -P <SECRET>"),
+        ("grant: user etl identified by {pw}", "grant: user etl identified by <SECRET>"),
+        ("db_pass: !!binary VmI4a3EyTHp0OQ==", "db_pass: <SECRET>"),
+        (
+            "gcloud secrets versions add smtp --data-file=- <<< {pw}",
+            "gcloud secrets versions add smtp --data-file=- <<< <SECRET>",
+        ),
+        (
+            "printf {pw} | vault kv put kv/smtp password=-",
+            "printf <SECRET> | vault kv put kv/smtp password=-",
+        ),
     ],
 )
 def test_a_password_assigned_in_code_or_given_to_a_client_goes(line: str, expected: str) -> None:
     assert Redactor().redact(line.format(pw=PW)) == expected
 
 
-@pytest.mark.parametrize("line", ["retries := 3", "n <- 12", "ENV LOG_LEVEL debug", "a <- b"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "retries := 3",
+        "n <- 12",
+        "ENV LOG_LEVEL debug",
+        "a <- b",
+        "request identified by id 42",
+        "echo ready | tee --output=-",
+    ],
+)
 def test_an_assignment_of_no_credential_stays(line: str) -> None:
     assert Redactor().redact(line) == line
