@@ -84,8 +84,9 @@ def spans(text: str, separator: re.Pattern[str] | None = None) -> tuple[tuple[in
     return tuple(spans)
 
 
+@lru_cache(maxsize=2048)
 def parse_claim(text: str) -> ParsedClaim:
-    """Parse one claim or conclusion."""
+    """Parse one claim or conclusion (remembered by text: a parsed claim is a frozen value)."""
     text_units = _HYPHEN_UNIT.sub(r"\1 \2", text)
     times = claim_times(text_units)
     masked = mask(text_units, times)

@@ -8,6 +8,7 @@ scope's facts (service, query terms, window, skipped parts, the SQL's predicates
 
 from __future__ import annotations
 
+import json
 import re
 from bisect import bisect_right
 from datetime import datetime
@@ -371,5 +372,19 @@ def _structure(
 
 
 def view_of(content: JsonValue, scope: JsonValue) -> CallView:
-    """Read one cited call."""
+    """Read one cited call. A call read before with the same result and scope (a draft
+    checked, then released; a mended draft citing the same calls) is the view read then,
+    with what the rules already read of it: views hold nothing but what their call says."""
+    try:
+        text = json.dumps([content, scope], ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return CallView(content, scope)
+    return _view_of_text(text)
+
+
+@lru_cache(maxsize=128)
+def _view_of_text(text: str) -> CallView:
+    """The view of a call given as its JSON text (its own copy of the values: nothing the
+    caller changes later reaches a remembered view)."""
+    content, scope = json.loads(text)
     return CallView(content, scope)
