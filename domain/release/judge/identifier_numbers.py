@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from factledger.domain.json_types import JsonValue, json_leaves
 from factledger.domain.release.judge.claims import ParsedClaim
@@ -27,7 +28,7 @@ def check_identifier_numbers(claim: ParsedClaim, views: Sequence[CallView]) -> F
     written as one in the claim: ungrounded."""
     if not claim.quantities:
         return None
-    ids = {m.group(1) for view in views for m in _AFTER_WORD.finditer(view.text)}
+    ids = frozenset().union(*(_identifiers(view.text) for view in views))
     if not ids:
         return None
     texts = [text for view in views for text in _strings(view.content)]
@@ -40,6 +41,13 @@ def check_identifier_numbers(claim: ParsedClaim, views: Sequence[CallView]) -> F
         if not _elsewhere(quantity.value, texts, views):
             return Finding(GroundingReason.UNGROUNDED_NUMBER, quantity.text)
     return None
+
+
+@lru_cache(maxsize=256)
+def _identifiers(text: str) -> frozenset[str]:
+    """The numbers ``text`` writes after an identifier's word (remembered by text: a call's
+    text is read by every claim citing it)."""
+    return frozenset(m.group(1) for m in _AFTER_WORD.finditer(text))
 
 
 def _elsewhere(value: float, texts: list[str], views: Sequence[CallView]) -> bool:
