@@ -9,9 +9,10 @@ synthetic styles of ``bench/logs_styles.py`` and the family styles of
 ``bench/logs_families.py`` (true templates known by construction). The ``unseen`` styles of
 ``bench/logs_families.py``, the held-out styles of ``bench/logs_heldout.py`` and the realistic
 ones of ``bench/logs_realistic.py``, ``bench/logs_unseen5.py``, ``bench/logs_unseen6.py`` and
-``bench/logs_probes.py`` (modelled on real formats) are mined with the default setting and
-reported apart: they take no part in the leave-one-out choice (nor, but for the probes, which
-came after the rules of ADR 0037's update, were they scored while the rules were written).
+``bench/logs_probes.py`` and ``bench/logs_unseen7.py`` (modelled on real formats) are mined
+with the default setting and reported apart: they take no part in the leave-one-out choice
+(nor, but for the probes, which came after the rules of ADR 0037's update, were they scored
+while the rules were written; the seventh set was written without reading the miner).
 
 Miners:
 
@@ -56,6 +57,8 @@ from bench.logs_realistic import REALISTIC_STYLES, realistic_corpus  # noqa: E40
 from bench.logs_styles import STYLES, styled_corpus  # noqa: E402
 from bench.logs_unseen5 import UNSEEN5_STYLES, unseen5_corpus  # noqa: E402
 from bench.logs_unseen6 import UNSEEN6_STYLES, unseen6_corpus  # noqa: E402
+from bench.logs_unseen7_slots import unseen7_corpus  # noqa: E402
+from bench.logs_unseen7_styles import UNSEEN7_STYLES  # noqa: E402
 from factledger.domain.logs.mining import masked_templates, mine_templates  # noqa: E402
 from factledger.domain.logs.template_merge import DEFAULT_MERGE, MergeSettings  # noqa: E402
 
@@ -110,11 +113,12 @@ _KINDS = (
     "realistic",
     "unseen5",
     "unseen6",
+    "unseen7",
     "probe",
 )
-_APART = ("unseen", "heldout", "realistic", "unseen5", "unseen6", "probe")
-"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic``, ``unseen5``, ``unseen6`` and
-``probe`` styles never take part in choosing a setting."""
+_APART = ("unseen", "heldout", "realistic", "unseen5", "unseen6", "unseen7", "probe")
+"""Kinds of dataset; ``unseen``, ``heldout``, ``realistic``, ``unseen5``, ``unseen6``,
+``unseen7`` and ``probe`` styles never take part in choosing a setting."""
 
 
 def loghub_names(root: Path) -> list[str]:
@@ -157,6 +161,10 @@ def datasets(root: Path, synthetic_lines: int) -> list[tuple[str, str, list[str]
         corpus = unseen6_corpus(style, synthetic_lines)
         messages = [message for message, _ in corpus]
         found.append(("unseen6", style, messages, [truth for _, truth in corpus]))
+    for style in UNSEEN7_STYLES:
+        corpus = unseen7_corpus(style, synthetic_lines)
+        messages = [message for message, _ in corpus]
+        found.append(("unseen7", style, messages, [truth for _, truth in corpus]))
     for style in PROBE_STYLES:
         corpus = probe_corpus(style, synthetic_lines)
         messages = [message for message, _ in corpus]

@@ -89,8 +89,7 @@ if str(ROOT) not in sys.path:
 
 from bench.logs_eval import drain3_default, drain3_examples, factledger  # noqa: E402
 from bench.logs_loo import grouping_scores  # noqa: E402
-from bench.logs_styles import styled_corpus  # noqa: E402
-from bench.logs_unseen7_slots import unseen7_slot  # noqa: E402
+from bench.logs_unseen7_slots import unseen7_corpus  # noqa: E402
 from bench.logs_unseen7_styles import UNSEEN7_STYLES  # noqa: E402
 
 __all__ = ["UNSEEN7_STYLES", "main", "unseen7_corpus"]
@@ -100,11 +99,6 @@ _MINERS: Final = (
     ("Drain3 default", drain3_default),
     ("Drain3 example masks", drain3_examples),
 )
-
-
-def unseen7_corpus(style: str, lines: int, seed: int = 1) -> list[tuple[str, str]]:
-    """``lines`` messages of one style of the seventh unseen set with their true template ids."""
-    return styled_corpus(style + ":unseen7", lines, seed, UNSEEN7_STYLES[style], unseen7_slot)
 
 
 def _show(

@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bench.logs_styles import base_slot, make_name, make_pool
+from bench.logs_styles import base_slot, make_name, make_pool, styled_corpus
+from bench.logs_unseen7_styles import UNSEEN7_STYLES
 from bench.logs_unseen7_system import SYSTEM_FILLERS
 from bench.logs_unseen7_system import hex_string as _hex
 from bench.logs_unseen7_system import skewed as _skewed
 
-__all__ = ["unseen7_slot"]
+__all__ = ["unseen7_corpus", "unseen7_slot"]
 
 _KEYSPACES: Final = make_pool(81, 5, make_name)
 _TABLES: Final = make_pool(82, 14, lambda rng: make_name(rng) + rng.choice(("", "_by_id", "s")))
@@ -213,3 +214,8 @@ def unseen7_slot(rng: random.Random, kind: str) -> str:
         if value is not None:
             return value
     return base_slot(rng, kind)
+
+
+def unseen7_corpus(style: str, lines: int, seed: int = 1) -> list[tuple[str, str]]:
+    """``lines`` messages of one style of the seventh unseen set with their true template ids."""
+    return styled_corpus(style + ":unseen7", lines, seed, UNSEEN7_STYLES[style], unseen7_slot)
