@@ -30,6 +30,7 @@ from factledger.domain.logs.template_merge import (
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_quotes import join_quoted, unjoin
+from factledger.domain.logs.template_spans import absorb_last
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_union import components, union
@@ -75,6 +76,7 @@ def reference_merge_templates(
         forms = set(renamed.values()) | (forms - renamed.keys())
         for template, form in current.items():
             current[template] = renamed.get(form, form)
+    current = absorb_last(current, counts, forms, settings.min_values)
     return {template: unjoin(current[join_quoted(template)]) for template in templates}
 
 
