@@ -346,8 +346,16 @@ def _siblings(
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
+        if len(members) > 1
+        and (sum(map(has_constant, rest)) >= min_context or _quoted_apart(group, members, position))
     ]
+
+
+def _quoted_apart(group: Sequence[tuple[str, ...]], members: Sequence[int], position: int) -> bool:
+    """Whether the siblings' words at ``position`` are each one whole quoted value
+    (``quoted_values``): the quotes say they are a parameter, no shared word needs to."""
+    before = group[members[0]][position - 1] if position else ""
+    return quoted_values([group[index][position] for index in members], before)
 
 
 def _is_variable(values: Sequence[str], after_variable: bool, settings: MergeSettings) -> bool:

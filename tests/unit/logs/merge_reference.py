@@ -34,7 +34,13 @@ from factledger.domain.logs.template_spans import absorb_last
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_union import components, union
-from factledger.domain.logs.template_words import VARIABLE, collapse, has_constant, narrowed
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    has_constant,
+    narrowed,
+    quoted_values,
+)
 
 __all__ = [
     "reference_absorb",
@@ -279,5 +285,12 @@ def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int)
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
+        if len(members) > 1
+        and (
+            sum(map(has_constant, rest)) >= min_context
+            or quoted_values(
+                [group[i][position] for i in members],
+                group[members[0]][position - 1] if position else "",
+            )
+        )
     ]
