@@ -8,11 +8,11 @@ whose other positions took a value seen too rarely there to merge (one front end
 word, a key written empty) stays apart, longer than the template it belongs to. It is
 taken by a shorter template when
 
-* that template stands for a template longer than itself (a variable of it already stands
-  for a stretch of several words in the batch) and for ``values`` times as many messages at
-  least;
-* one of the templates it stands for and one of the rare template's have one length and
-  differ in two words at most (the rare values), so the rest of the event is the same;
+* that template stands for ``values`` times as many messages at least;
+* one of the templates it stands for has the rare template's length (so a variable of it
+  already stands for a stretch of several words in the batch) and differs from one of the
+  rare template's in two words at most (the rare values): the rest of the event is the
+  same;
 * it matches the rare template: every constant word equal and in order, each variable word
   (``<*>``, ``key=<*>``, ``"<*>"``) standing for one word that fits it as in
   ``template_gaps.absorb`` (``key=`` written empty fits ``key=<*>``), or for a stretch of

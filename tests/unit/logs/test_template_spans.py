@@ -34,7 +34,7 @@ def test_a_key_written_empty_and_a_flag_word_fit_a_stretch_of_keys() -> None:
     assert absorb_spans({general, rare}, {general: 40, rare: 3}, spanning, 4) == {rare: general}
 
 
-def test_only_a_template_whose_variables_already_stand_for_stretches_takes() -> None:
+def test_a_template_whose_variables_stand_for_one_word_each_takes_no_longer_one() -> None:
     general = "core halted for cause <*>"
     rare = "core halted for cause <*>: bad header: slot=<*>"
     spanning = {general: [general], rare: [rare]}
