@@ -68,49 +68,63 @@ def absorb_spans(
         for words, form in ((words, " ".join(words)) for words in split)
         if any(member.count(" ") >= len(words) for member in spanning[form])
     )
-    lengths = _Lengths(spanning)
+    parts = _Parts(spanning)
     found: dict[_Words, _Words] = {}
     for words in split:
-        least = values * messages.get(" ".join(words), 1)
+        name = " ".join(words)
+        least = values * messages.get(name, 1)
+        own: list[tuple[_Words, list[tuple[int, int, _Words]]]] | None = None
         for count, size, general, form in generals:
             if -count < least:
                 break
-            if (
-                size < len(words)
-                and _ends_agree(general, words)
-                and _near(lengths[" ".join(words)], lengths[form])
-                and _matches(general, words)
-            ):
+            if size >= len(words) or not _ends_agree(general, words):
+                continue
+            if own is None:
+                own = [(template, _thirds(template)) for template in parts.templates(name)]
+            if _near(own, parts[form]) and _matches(general, words):
                 found[words] = general
                 break
     return {" ".join(words): " ".join(_final(words, found)) for words in found}
 
 
-class _Lengths(dict[str, dict[int, list[_Words]]]):
-    """The templates each form stands for, by length (found when first asked)."""
+class _Parts(dict[str, dict[tuple[int, int, _Words], list[_Words]]]):
+    """The templates each form stands for, by length and by each third of their words
+    (found when first asked): two templates of one length that differ in two words at most
+    share one third at least."""
 
     def __init__(self, spanning: Mapping[str, Sequence[str]]) -> None:
         super().__init__()
         self._spanning = spanning
 
-    def __missing__(self, form: str) -> dict[int, list[_Words]]:
-        found: dict[int, list[_Words]] = {}
-        for template in self._spanning.get(form, (form,)):
-            words = tuple(template.split(" "))
-            found.setdefault(len(words), []).append(words)
+    def templates(self, form: str) -> list[_Words]:
+        """The templates ``form`` stands for, split into words."""
+        return [tuple(template.split(" ")) for template in self._spanning.get(form, (form,))]
+
+    def __missing__(self, form: str) -> dict[tuple[int, int, _Words], list[_Words]]:
+        found: dict[tuple[int, int, _Words], list[_Words]] = {}
+        for words in self.templates(form):
+            for key in _thirds(words):
+                found.setdefault(key, []).append(words)
         self[form] = found
         return found
 
 
-def _near(own: Mapping[int, list[_Words]], members: Mapping[int, list[_Words]]) -> bool:
-    """Whether a template of ``own`` and one of ``members`` have one length and differ in
-    two words at most."""
-    for size, templates in own.items():
-        others = members.get(size)
-        if not others:
-            continue
-        for words in templates:
-            if any(_close(words, other) for other in others):
+def _thirds(words: _Words) -> list[tuple[int, int, _Words]]:
+    """A template's length with each third of its words (and which third)."""
+    size = len(words)
+    cuts = (0, size // 3, 2 * size // 3, size)
+    return [(size, third, words[cuts[third] : cuts[third + 1]]) for third in range(3)]
+
+
+def _near(
+    own: Sequence[tuple[_Words, list[tuple[int, int, _Words]]]],
+    parts: Mapping[tuple[int, int, _Words], list[_Words]],
+) -> bool:
+    """Whether a template of ``own`` (each with its thirds) and one indexed in ``parts`` have
+    one length and differ in two words at most."""
+    for words, thirds in own:
+        for key in thirds:
+            if any(_close(words, other) for other in parts.get(key, ())):
                 return True
     return False
 
