@@ -127,7 +127,9 @@ def _merge_forms(counts: Mapping[str, int], settings: MergeSettings) -> dict[str
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
             if not renamed:
-                renamed = merge_tails(forms, messages, settings.min_values, settings.gap_context)
+                renamed = merge_tails(
+                    forms, messages, settings.min_values, settings.gap_context, support
+                )
             if not renamed and not paired:
                 renamed = merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True

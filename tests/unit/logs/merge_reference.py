@@ -67,13 +67,16 @@ def reference_merge_templates(
     places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
         seen = (places, _messages(current, counts))
-        renamed = _merge_round(forms, settings, Counter(current.values()), seen)
+        support = Counter(current.values())
+        renamed = _merge_round(forms, settings, support, seen)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
             renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
             if not renamed:
-                renamed = merge_tails(forms, seen[1], settings.min_values, settings.gap_context)
+                renamed = merge_tails(
+                    forms, seen[1], settings.min_values, settings.gap_context, support
+                )
             if not renamed and not paired:
                 renamed = reference_merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True
