@@ -15,7 +15,8 @@ the position is variable:
 When nothing merges so, the stages of ``template_gaps`` (absorb, then one differing stretch)
 are asked, then the merge of a key's value written last of ``template_tails``, and when they
 too find nothing, once a batch, the merge over two differing stretches of ``template_pairs``;
-the rounds then go on until nothing changes.
+the rounds then go on until nothing changes. Once they are done, a rare template that a far
+more common, shorter one matches over stretches is merged into it (``template_spans``).
 
 A merge can make two variables adjacent (``<*> <*>`` becomes ``<*>``), changing the length,
 so the rounds repeat until nothing changes. Everything depends on the batch only: no word
@@ -35,6 +36,7 @@ from factledger.domain.logs.template_gaps import absorb, merge_gaps
 from factledger.domain.logs.template_pairs import merge_pairs
 from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_quotes import join_quoted, unjoin
+from factledger.domain.logs.template_spans import absorb_last
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_union import components, union
@@ -125,7 +127,9 @@ def _merge_forms(counts: Mapping[str, int], settings: MergeSettings) -> dict[str
         if not renamed and settings.gap_context < _OFF:
             renamed = merge_gaps(forms, settings.min_values, settings.gap_context)
             if not renamed:
-                renamed = merge_tails(forms, messages, settings.min_values, settings.gap_context)
+                renamed = merge_tails(
+                    forms, messages, settings.min_values, settings.gap_context, support
+                )
             if not renamed and not paired:
                 renamed = merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True
@@ -134,7 +138,7 @@ def _merge_forms(counts: Mapping[str, int], settings: MergeSettings) -> dict[str
         forms = set(renamed.values()) | (forms - renamed.keys())
         for template, form in current.items():
             current[template] = renamed.get(form, form)
-    return current
+    return absorb_last(current, counts, forms, settings.min_values)
 
 
 def _merge_round(
@@ -344,8 +348,16 @@ def _siblings(
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
+        if len(members) > 1
+        and (sum(map(has_constant, rest)) >= min_context or _quoted_apart(group, members, position))
     ]
+
+
+def _quoted_apart(group: Sequence[tuple[str, ...]], members: Sequence[int], position: int) -> bool:
+    """Whether the siblings' words at ``position`` are each one whole quoted value
+    (``quoted_values``): the quotes say they are a parameter, no shared word needs to."""
+    before = group[members[0]][position - 1] if position else ""
+    return quoted_values([group[index][position] for index in members], before)
 
 
 def _is_variable(values: Sequence[str], after_variable: bool, settings: MergeSettings) -> bool:

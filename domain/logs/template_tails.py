@@ -5,9 +5,9 @@ follows becoming one variable, when
 
 * at least ``values`` of them stand for one message each: a value of an open set, each seen
   once (statement texts, free text after ``reason:``); or
-* what follows is a lone variable in one of them and words in two others at least: the
-  position holds values the shapes saw in some lines (``Wake reason: <*>``, ``Wake reason:
-  RTC (Alarm)``).
+* what follows is a lone variable in one of them and words in two other templates of the
+  batch at least (a form merged from several counts for each): the position holds values
+  the shapes saw in some lines (``Wake reason: <*>``, ``Wake reason: RTC (Alarm)``).
 
 Words after a key seen again and again, none of them a variable, stay the template's own
 (``program interrupt: fp cr field <*>`` / ``program interrupt: illegal instruction <*>``).
@@ -42,7 +42,7 @@ from factledger.domain.logs.template_words import VARIABLE, enclosed_variable, k
 __all__ = ["merge_tails"]
 
 _Words = tuple[str, ...]
-# The tails (other than the lone variable) that join a lone variable after one key.
+# The templates (beside the lone variable's) whose tails join a lone variable after one key.
 _BESIDE_LONE: Final = 2
 _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
 # The ``key=`` fields before a record's last one whose value may run to the end.
@@ -50,14 +50,19 @@ _FIELDS: Final = 2
 
 
 def merge_tails(
-    forms: Iterable[str], messages: Mapping[str, int], values: int, context: int
+    forms: Iterable[str],
+    messages: Mapping[str, int],
+    values: int,
+    context: int,
+    support: Mapping[str, int] | None = None,
 ) -> dict[str, str]:
     """Forms merged over what follows a shared ``key:`` → what they become. ``messages``:
-    how many messages each form stands for (one when not given)."""
+    how many messages each form stands for, ``support``: how many templates of the batch
+    (one when not given)."""
     heads, enclosed, keyed = _heads(forms, context)
     chosen = []
     for head, members in heads.items():
-        if _merges(members, messages, values):
+        if _merges(members, messages, values, support or {}):
             chosen.append((-sum(VARIABLE not in word for word in head), head, members, VARIABLE))
     for head, members in enclosed.items():
         tails = {tail for _, tail in members}
@@ -133,12 +138,19 @@ def _varied(tails: set[_Words], values: int) -> bool:
     return len(tails) >= max(values, 2) and len({len(tail) for tail in tails}) > 1
 
 
-def _merges(members: list[tuple[str, _Words]], messages: Mapping[str, int], values: int) -> bool:
+def _merges(
+    members: list[tuple[str, _Words]],
+    messages: Mapping[str, int],
+    values: int,
+    support: Mapping[str, int],
+) -> bool:
     """Whether the tails after one head are values of its key (see the module)."""
     tails = {tail for _, tail in members}
     if len({len(tail) for tail in tails}) < 2:
         return False
-    if (VARIABLE,) in tails and len(tails) > _BESIDE_LONE:
-        return True
+    if (VARIABLE,) in tails:
+        beside = sum(support.get(form, 1) for form, tail in members if tail != (VARIABLE,))
+        if beside >= _BESIDE_LONE:
+            return True
     once = sum(messages.get(form, 1) == 1 for form, _ in members)
     return once >= max(values, 2)

@@ -30,10 +30,17 @@ from factledger.domain.logs.template_merge import (
 from factledger.domain.logs.template_pairs import MAX_STRETCH, Cut, Member, merged_cuts
 from factledger.domain.logs.template_places import Places
 from factledger.domain.logs.template_quotes import join_quoted, unjoin
+from factledger.domain.logs.template_spans import absorb_last
 from factledger.domain.logs.template_tails import merge_tails
 from factledger.domain.logs.template_twins import twin_sets
 from factledger.domain.logs.template_union import components, union
-from factledger.domain.logs.template_words import VARIABLE, collapse, has_constant, narrowed
+from factledger.domain.logs.template_words import (
+    VARIABLE,
+    collapse,
+    has_constant,
+    narrowed,
+    quoted_values,
+)
 
 __all__ = [
     "reference_absorb",
@@ -60,13 +67,16 @@ def reference_merge_templates(
     places = Places(distinct)
     for _ in range(_MAX_ROUNDS):
         seen = (places, _messages(current, counts))
-        renamed = _merge_round(forms, settings, Counter(current.values()), seen)
+        support = Counter(current.values())
+        renamed = _merge_round(forms, settings, support, seen)
         if not renamed:
             renamed = reference_absorb(forms)
         if not renamed and settings.gap_context < _OFF:
             renamed = reference_merge_gaps(forms, settings.min_values, settings.gap_context)
             if not renamed:
-                renamed = merge_tails(forms, seen[1], settings.min_values, settings.gap_context)
+                renamed = merge_tails(
+                    forms, seen[1], settings.min_values, settings.gap_context, support
+                )
             if not renamed and not paired:
                 renamed = reference_merge_pairs(forms, settings.min_values, settings.gap_context)
                 paired = True
@@ -75,6 +85,7 @@ def reference_merge_templates(
         forms = set(renamed.values()) | (forms - renamed.keys())
         for template, form in current.items():
             current[template] = renamed.get(form, form)
+    current = absorb_last(current, counts, forms, settings.min_values)
     return {template: unjoin(current[join_quoted(template)]) for template in templates}
 
 
@@ -277,5 +288,12 @@ def _siblings(group: Sequence[tuple[str, ...]], position: int, min_context: int)
     return [
         members
         for rest, members in buckets.items()
-        if len(members) > 1 and sum(map(has_constant, rest)) >= min_context
+        if len(members) > 1
+        and (
+            sum(map(has_constant, rest)) >= min_context
+            or quoted_values(
+                [group[i][position] for i in members],
+                group[members[0]][position - 1] if position else "",
+            )
+        )
     ]

@@ -21,6 +21,7 @@ MINING_MODULES = (
     "template_places.py",
     "template_twins.py",
     "template_tails.py",
+    "template_spans.py",
     "template_quotes.py",
     "template_union.py",
     "mining.py",

@@ -44,3 +44,15 @@ def test_quoted_words_that_start_the_line_stay_kinds() -> None:
     templates = [f'"{name}" is not stocked' for name in _NAMES]
     merged = merge_templates(dict.fromkeys(templates, 9))
     assert merged == {template: template for template in templates}
+
+
+def test_quoted_names_among_variables_only_need_no_shared_word() -> None:
+    templates = [f'[<*>] "<*>" "<*>" "{name}.zo" "<*>"' for name in _NAMES]
+    merged = merge_templates(dict.fromkeys(templates, 7))
+    assert set(merged.values()) == {'[<*>] "<*>" "<*>" "<*>" "<*>"'}
+
+
+def test_unquoted_names_among_variables_only_stay_apart() -> None:
+    templates = [f"[<*>] <*> <*> {name}.zo <*>" for name in _NAMES]
+    merged = merge_templates(dict.fromkeys(templates, 7))
+    assert merged == {template: template for template in templates}

@@ -111,3 +111,10 @@ def test_tails_holding_other_keys_are_other_records() -> None:
     tails = ("hold=<*>", "hold=<*> gate=<*>", "gate=<*> far", "lane=<*> up down", "lid=<*>")
     forms = {f"<*> : BAY=<*> ; CRATE=<*> ; RUN=<*> {tail}" for tail in tails}
     assert merge_tails(forms, {}, 4, 2) == {}
+
+
+def test_a_lone_variable_takes_one_tail_merged_from_several_templates() -> None:
+    lone, merged = "Slow op: <*>", "Slow op: scan <*> rows <*>"
+    forms = {lone, merged}
+    assert merge_tails(forms, {}, 4, 2, {merged: 3}) == {merged: lone}
+    assert merge_tails(forms, {}, 4, 2, {merged: 1}) == {}
