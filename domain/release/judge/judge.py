@@ -23,6 +23,7 @@ from factledger.domain.release.judge.conclusion_findings import (
     check_conclusion_cause,
     check_denied_findings,
 )
+from factledger.domain.release.judge.denied_causes import unless_denied_cause
 from factledger.domain.release.judge.each_record import unless_shown
 from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
@@ -149,7 +150,7 @@ def _supporting(
         or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
-        or check_causal(claim, views, stems, conclusion)
+        or unless_denied_cause(check_causal(claim, views, stems, conclusion), claim, views)
         or check_causatives(claim, views, stems, conclusion)
         or check_coverage(claim, stems, share)
     )
