@@ -51,6 +51,7 @@ from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
 from factledger.domain.release.judge.record_sums import check_record_sums
+from factledger.domain.release.judge.reported_passages import check_reported_passage
 from factledger.domain.release.judge.respective import check_multipliers
 from factledger.domain.release.judge.row_binding import check_row_values
 from factledger.domain.release.judge.row_times import check_row_times
@@ -152,6 +153,7 @@ def _supporting(
         or check_ranked_count(claim, views)
         or unless_denied_cause(check_causal(claim, views, stems, conclusion), claim, views)
         or check_causatives(claim, views, stems, conclusion)
+        or check_reported_passage(claim, views)
         or check_coverage(claim, stems, share)
     )
 
