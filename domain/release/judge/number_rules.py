@@ -315,7 +315,7 @@ def _bound_to_record(
     ]
     if not holders:
         return True  # a total or a value outside the records
-    if not any(record.group <= stems for record in holders):
+    if not any(record.group <= stems or _picked(record, view, stems) for record in holders):
         return False  # the row's group ("failed") is not what the claim counts
     if _names_other_key(text, view, holders):
         return False  # "shard 0" for a number of shard 2's row
@@ -330,6 +330,16 @@ def _bound_to_record(
         )  # "SELECT search facets, run 45,840 times": the row named before
     bound = any(not (clause & (others - record.labels - scope)) for record in holders)
     return bound or in_order(claim, position, view)
+
+
+def _picked(record: Record, view: CallView, stems: frozenset[str]) -> bool:
+    """True when the claim names a word of the row that no other row holds and no grouping
+    word of another row ("sms.example.net kept resolving in 18 ms" of its only row, its
+    ``rcode`` left unsaid)."""
+    others = [other for other in view.records if other is not record]
+    own = record.labels - frozenset().union(*(other.labels for other in others))
+    foreign = frozenset().union(*(other.group for other in others)) - record.labels
+    return bool(own & stems) and not foreign & stems
 
 
 def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
