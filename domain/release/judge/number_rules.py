@@ -59,6 +59,8 @@ __all__ = ["check_numbers", "check_times"]
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
 _CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"[._/]|\d")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a camel-case name's parts meet (``OOMKilled``, ``CrashLoopBackOff``)."""
 
 
 def _kind(token: str) -> str:
@@ -388,6 +390,9 @@ def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: 
     wanted = content_stems(value) or frozenset({stem(value)})
     if wanted <= claim.stems or value.lower() in claim.text.lower():
         return True
+    parts = content_stems(_CAMEL.sub(" ", value))
+    if len(parts) > 1 and parts <= claim.stems:
+        return True  # ``reason = 'OOMKilled'`` named "OOM kills", by the parts of its name
     if wanted and all(any(s.startswith(t) for t in TROUBLE) for s in wanted):
         return bool(claim.identifiers) or any(
             s.startswith(t) for s in claim.stems for t in TROUBLE | SPECIFIC_TROUBLE
