@@ -16,6 +16,7 @@ from attrs import frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.breakdowns import check_breakdowns
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.column_binding import check_column_binding
@@ -132,6 +133,7 @@ def _supporting(
         or check_unit_fractions(claim, views)
         or check_multipliers(claim, views)
         or check_stated_ratios(claim, views)
+        or check_breakdowns(claim)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
         or (None if conclusion else check_line_names(claim, views))
