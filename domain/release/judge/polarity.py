@@ -28,6 +28,7 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
     the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
     names = _name_parts(claim)
+    affirmed = frozenset(w.stem for w in claim.words if not w.negated)
     for word in claim.words:
         if word.raw.lower() in META or word.raw.lower() in names or UNIT_WORD.match(word.raw):
             continue
@@ -53,7 +54,6 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
             denied = frozenset(w.stem for w in claim.words if w.negated)
             wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
         else:  # a name denied as a whole ("no ntp reachable") is denied of all its words
-            affirmed = frozenset(w.stem for w in claim.words if not w.negated)
             wrong = all(
                 has_stem(word.stem, c.heads)
                 and not has_stem(word.stem, c.positive)
