@@ -26,8 +26,10 @@ _TOKEN = re.compile(
 )
 _PATH = re.compile(
     r"(?<![\w.\-/])/[A-Za-z0-9_.{}\-]*[A-Za-z][A-Za-z0-9_.{}\-]*(?:/[A-Za-z0-9_.{}\-]+)*"
+    r"|(?<=[(`'\"])/(?=[)`'\"])"
 )
-"""A path (``/v2/cart``, ``/var/lib/shipment-tracker``): an identifier, verbatim."""
+"""A path (``/v2/cart``, ``/var/lib/shipment-tracker``, the root ``(/)`` or `` `/` ``): an
+identifier, verbatim."""
 _CLAUSE = re.compile(r",\s|;|\.\s|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|:\s")
 _HYPHEN_UNIT = re.compile(
     r"(\d)-(ms|millisecond|second|sec|minute|min|hour|day|byte|kb|mb|gb|percent)\b", re.I

@@ -264,9 +264,14 @@ class CallView:
         and "no <field>" for each empty field and each flag the query keeps off
         (``flag_predicates``)."""
         found = [part.lower() for part in text_clauses(self._prose)]
-        denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
         cells = zero_cell_clauses(self._data, self.scope.shape)
-        return (*found, *(f"no {name}" for name in denied), *(cell.lower() for cell in cells))
+        return (*found, *self._denied_names, *(cell.lower() for cell in cells))
+
+    @cached_property
+    def _denied_names(self) -> tuple[str, ...]:
+        """ "no <name>" of each empty field and flag kept off: every word of the name denied."""
+        denied = (*result_values.nulls(self._data), *denied_flags(self.scope.shape))
+        return tuple(f"no {name}" for name in denied)
 
     @cached_property
     def _clause_index(self) -> tuple[str, list[int]]:
@@ -293,7 +298,8 @@ class CallView:
         while hit is not None:
             index = bisect_right(starts, hit.start()) - 1
             if index not in self._read:
-                self._read[index] = clause_of(texts[index])
+                whole = texts[index] in self._denied_names  # "no ntp reachable": both denied
+                self._read[index] = clause_of(texts[index], whole)
             found.append(self._read[index])
             if index + 1 >= len(starts):
                 break

@@ -16,6 +16,7 @@ from attrs import frozen
 
 from factledger.domain.json_types import JsonValue
 from factledger.domain.release.draft import AnalysisKind
+from factledger.domain.release.judge.breakdowns import check_breakdowns
 from factledger.domain.release.judge.causatives import check_causatives
 from factledger.domain.release.judge.claims import ParsedClaim, parse_claim
 from factledger.domain.release.judge.column_binding import check_column_binding
@@ -23,6 +24,7 @@ from factledger.domain.release.judge.conclusion_findings import (
     check_conclusion_cause,
     check_denied_findings,
 )
+from factledger.domain.release.judge.denied_causes import unless_denied_cause
 from factledger.domain.release.judge.each_record import unless_shown
 from factledger.domain.release.judge.edge_times import check_edge_times
 from factledger.domain.release.judge.every_record import check_every_record
@@ -50,6 +52,7 @@ from factledger.domain.release.judge.record_binding import check_records
 from factledger.domain.release.judge.record_count import check_group_count
 from factledger.domain.release.judge.record_quantifiers import check_record_quantifiers
 from factledger.domain.release.judge.record_sums import check_record_sums
+from factledger.domain.release.judge.reported_passages import check_reported_passage
 from factledger.domain.release.judge.respective import check_multipliers
 from factledger.domain.release.judge.row_binding import check_row_values
 from factledger.domain.release.judge.row_times import check_row_times
@@ -130,6 +133,7 @@ def _supporting(
         or check_unit_fractions(claim, views)
         or check_multipliers(claim, views)
         or check_stated_ratios(claim, views)
+        or check_breakdowns(claim)
         or check_spelled(claim, views, not conclusion, known)
         or (None if conclusion else check_records(claim, views))
         or (None if conclusion else check_line_names(claim, views))
@@ -149,8 +153,9 @@ def _supporting(
         or unless_shown(check_every_record(claim, views), claim, views)
         or check_group_count(claim, views)
         or check_ranked_count(claim, views)
-        or check_causal(claim, views, stems, conclusion)
+        or unless_denied_cause(check_causal(claim, views, stems, conclusion), claim, views)
         or check_causatives(claim, views, stems, conclusion)
+        or check_reported_passage(claim, views)
         or check_coverage(claim, stems, share)
     )
 

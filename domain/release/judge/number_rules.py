@@ -59,6 +59,8 @@ __all__ = ["check_numbers", "check_times"]
 _OPPOSITE = {">=": ("<", "<="), "<=": (">", ">=")}
 _CODE = re.compile(r"\b(?:http|status|code|exit|port|errno)\s*$", re.IGNORECASE)
 _IDENTIFIER = re.compile(r"[._/]|\d")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+"""Where a camel-case name's parts meet (``OOMKilled``, ``CrashLoopBackOff``)."""
 
 
 def _kind(token: str) -> str:
@@ -153,6 +155,8 @@ def check_numbers(
             continue
         clause = content_stems(claim.clause_at(position)) - _UNIT_STEMS
         if not any(_bound_to_record(quantity, clause, claim, view, position) for view in found):
+            if labelled_total(quantity, claim, views):
+                continue  # "55 of the 60 probes of smtp-relay.internal": its rows' total
             reason = (
                 GroundingReason.FILTER_MISMATCH
                 if any(view.record_kind == "rows" for view in found)
@@ -315,7 +319,7 @@ def _bound_to_record(
     ]
     if not holders:
         return True  # a total or a value outside the records
-    if not any(record.group <= stems for record in holders):
+    if not any(record.group <= stems or _picked(record, view, stems) for record in holders):
         return False  # the row's group ("failed") is not what the claim counts
     if _names_other_key(text, view, holders):
         return False  # "shard 0" for a number of shard 2's row
@@ -330,6 +334,16 @@ def _bound_to_record(
         )  # "SELECT search facets, run 45,840 times": the row named before
     bound = any(not (clause & (others - record.labels - scope)) for record in holders)
     return bound or in_order(claim, position, view)
+
+
+def _picked(record: Record, view: CallView, stems: frozenset[str]) -> bool:
+    """True when the claim names a word of the row that no other row holds and no grouping
+    word of another row ("sms.example.net kept resolving in 18 ms" of its only row, its
+    ``rcode`` left unsaid)."""
+    others = [other for other in view.records if other is not record]
+    own = record.labels - frozenset().union(*(other.labels for other in others))
+    foreign = frozenset().union(*(other.group for other in others)) - record.labels
+    return bool(own & stems) and not foreign & stems
 
 
 def _names_other_key(text: str, view: CallView, holders: list[Record]) -> bool:
@@ -376,6 +390,9 @@ def _mentions(claim: ParsedClaim, value: str, known: frozenset[str], view_text: 
     wanted = content_stems(value) or frozenset({stem(value)})
     if wanted <= claim.stems or value.lower() in claim.text.lower():
         return True
+    parts = content_stems(_CAMEL.sub(" ", value))
+    if len(parts) > 1 and parts <= claim.stems:
+        return True  # ``reason = 'OOMKilled'`` named "OOM kills", by the parts of its name
     if wanted and all(any(s.startswith(t) for t in TROUBLE) for s in wanted):
         return bool(claim.identifiers) or any(
             s.startswith(t) for s in claim.stems for t in TROUBLE | SPECIFIC_TROUBLE

@@ -28,12 +28,17 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     Parts of names (``ledger-db``, ``api.example.io``) and units carry no polarity; a word
     the claim denies is denied by an empty field of that name (``renewed_at: null``)."""
     names = _name_parts(claim)
+    affirmed = frozenset(w.stem for w in claim.words if not w.negated)
     for word in claim.words:
         if word.raw.lower() in META or word.raw.lower() in names or UNIT_WORD.match(word.raw):
             continue
         if _attempted(claim, word) or dating(claim, word.start):
             continue  # "the renewal attempt timed out" affirms no renewal; "before the deploy"
-        holding = [c for c in prose if has_stem(word.stem, c.stems)]
+        holding = [
+            c
+            for c in prose
+            if has_stem(word.stem, c.stems) and (word.negated or not _NAME.match(c.text))
+        ]
         if not holding:
             continue
         if word.negated and any(
@@ -48,9 +53,11 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
         if word.negated:
             denied = frozenset(w.stem for w in claim.words if w.negated)
             wrong = not any(has_stem(word.stem, c.negative) or c.negative & denied for c in closest)
-        else:
+        else:  # a name denied as a whole ("no ntp reachable") is denied of all its words
             wrong = all(
-                has_stem(word.stem, c.heads) and not has_stem(word.stem, c.positive)
+                has_stem(word.stem, c.heads)
+                and not has_stem(word.stem, c.positive)
+                and (c.heads != c.stems or c.stems <= affirmed)
                 for c in closest
             )
         if wrong:
@@ -58,6 +65,9 @@ def check_polarity(claim: ParsedClaim, prose: Sequence[Clause]) -> Finding | Non
     return None
 
 
+_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*(?:[._][\w-]+)$")
+"""A clause that is one name (``clock_samples.ntp_reachable``, a column the query read): it
+names a thing and affirms nothing of it, so it grounds no affirmed word."""
 _ATTEMPTED = re.compile(
     r"(?:[\w-]+\s+)?(?:attempts?|tries|calls?|requests?)?\s*"
     r"(?:failed|fails?|failing|failures?|errors?|timed\s+out)\b",

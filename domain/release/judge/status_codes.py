@@ -22,21 +22,37 @@ __all__ = ["evidence_codes", "is_code_noun", "status_code_grounded"]
 
 _ARTICLE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
 _PLURAL = re.compile(r"\d{3}s\b")
+_DETERMINED = re.compile(
+    r"\b(?:the|with|first|last|each|every|this|that)\s+(?:[a-z][a-z-]*\s+)?$", re.IGNORECASE
+)
+"""Before a code named as one thing: "the 504", "with 503", "the first checkout 504"."""
+_COUNTED = re.compile(
+    r"\s+(?:of|out)\b|(?:\s+[a-z]+(?:ed|ing))?\s+(?!(?:was|is|has|does|as|its|this|thus)\b)"
+    r"[a-z]+s\b",
+    re.IGNORECASE,
+)
+"""After a number that counts: a plural noun ("the 504 lines", "with 504 failed requests"),
+"of" or "out of"."""
 _STATUS_KEY = re.compile(r"^(?:http_?)?(?:status|status_?code|code|response_?code)$", re.I)
 _WRITTEN = re.compile(r"\b(?:https?|status(?:[_ ]?code)?|code)[\s_=:\"'/]*([1-5]\d\d)\b", re.I)
 
 
 def is_code_noun(claim: ParsedClaim, quantity: Quantity, position: int) -> bool:
     """True when the claim writes the number as a status code used as a noun: a plural
-    ("401s") or after an article ("a 401")."""
+    ("401s"), after an article ("a 401"), or named as one thing and counting nothing ("the
+    first checkout 504 was logged", "failed with 503 because", never "the 504 lines")."""
     value = quantity.value
     if quantity.decimals or not 100 <= value <= 599 or quantity.dimension == "percent":
         return False
     if _PLURAL.match(claim.text, position) is not None:
         return True
-    return quantity.dimension is None and bool(
-        _ARTICLE.search(claim.text[max(0, position - 4) : position])
-    )
+    if quantity.dimension is not None:
+        return False
+    if _ARTICLE.search(claim.text[max(0, position - 4) : position]):
+        return True
+    before = claim.text[max(0, position - 28) : position]
+    after = position + len(quantity.text)
+    return bool(_DETERMINED.search(before)) and _COUNTED.match(claim.text, after) is None
 
 
 def _keyed(value: JsonValue, key: str = "", top: bool = True) -> Iterator[int]:

@@ -32,9 +32,17 @@ _REMEMBERED = 4096
 _DASHES = frozenset("-\u2013\u2014")
 
 
+_PHRASAL = re.compile(r"\b([a-z]{2,})\s(back|out|up|down|over|off)\b")
+_INFLECTED = re.compile(r"(?<=[a-z]{2})(?:ed|ing|s)$")
+"""A verb and its particle ("rolled back", "failed over"): also read as the noun the two
+make ("rollback", "failover"), as a claim writes it."""
+_PARTICLE = re.compile(r"(?:back|out|up|down|over|off)\b", re.IGNORECASE)
+
+
 def _spans_words(left: str, right: str) -> bool:
-    """True when "timed"/"time" ending ``left`` and "out" opening ``right`` could be joined."""
-    return left[-1:].lower() in {"e", "d"} and right[:3].lower() == "out"
+    """True when a verb ending ``left`` and a particle opening ``right`` could be joined
+    ("timed" + "out", "rolled" + "back")."""
+    return left[-1:].isalpha() and _PARTICLE.match(right) is not None
 
 
 def _spans_instant(left: str, right: str) -> bool:
@@ -48,7 +56,10 @@ def _by_parts(texts: Sequence[str], spans: Callable[[str, str], bool]) -> bool:
 
 @lru_cache(maxsize=_REMEMBERED)
 def _stems(text: str) -> frozenset[str]:
-    return frozenset(map(stem, set(_WORD.findall(joined_timeout(text).lower()))))
+    lowered = joined_timeout(text).lower()
+    found = set(_WORD.findall(lowered))
+    found.update(_INFLECTED.sub("", verb) + part for verb, part in _PHRASAL.findall(lowered))
+    return frozenset(map(stem, found))
 
 
 def text_stems(texts: Sequence[str]) -> frozenset[str]:

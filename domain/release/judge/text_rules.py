@@ -65,41 +65,16 @@ _LOG_OF = re.compile(
     r"|\blogs?\s+(?:of|from|for)\s+(?:the\s+)?([A-Za-z][\w-]*)",
 )
 _NOT_NAMES = frozenset(
-    [
-        "the",
-        "its",
-        "their",
-        "no",
-        "these",
-        "those",
-        "all",
-        "any",
-        "error",
-        "errors",
-        "warn",
-        "warning",
-        "warnings",
-        "info",
-        "debug",
-        "fatal",
-        "application",
-        "service",
-        "services",
-        "server",
-        "pod",
-        "pods",
-        "same",
-        "whose",
-        "which",
-        "our",
-        "system",
-        "gateway",
-    ]
-)
+    {"the", "its", "their", "no", "these", "those", "all", "any", "error", "errors", "warn",
+     "warning", "warnings", "info", "debug", "fatal", "application", "service", "services",
+     "server", "pod", "pods", "same", "whose", "which", "our", "system", "gateway"}
+)  # fmt: skip
 _NOT_KINDS = frozenset(
     {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "few",
-     "several", "new", "first", "last", "same"}
+     "several", "new", "first", "last", "same", "single", "lone", "isolated", "occasional",
+     "sporadic", "multiple", "numerous", "dozen", "dozens", "hundreds", "thousands"}
 )  # fmt: skip
+"""Words of number and frequency before a trouble word ("a *single* error"): no kind of it."""
 _NOT_REQUIRED = META | MEASURE_WORDS
 _FORWARD = re.compile(r"because|due|owing|root|driven|caused\s+by|result\w*\s+from", re.I)
 Known = frozenset[str]

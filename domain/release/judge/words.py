@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from attrs import frozen
 
+from factledger.domain.release.judge.timed_out import joined_timeout
+
 __all__ = [
     "STATUS_CLASS",
     "ACRONYMS",
@@ -94,6 +96,9 @@ _FAIL_AFTER = frozenset({"fail", "failed", "fails", "failing"})
 _FAILED_TO = _FAIL_AFTER | {"unable"}
 """Before "to" and a verb ("failed to rotate", "unable to open"): the act is denied."""
 _LIGHT = frozenset({"go", "goes", "went", "be", "been"})
+_CAUSING = _words("make makes made making let lets letting")
+"""A denied causative denies what it would have caused, not its object ("did not make quotes
+*fail*")."""
 _BOUND_AFTER = re.compile(
     r"(?:\s+[a-z]+)?(?:\s+by)?\s+(?:more|less|fewer|above|over|below|under|beyond|"
     r"higher|lower|exceed\w*)\b",
@@ -283,7 +288,7 @@ def word_marks(text: str) -> list[Marks]:
         text = joined_timeout(text)
     for clause_start, clause in _clause_spans(text):
         left = 0
-        denied = failing = False
+        denied = failing = caused = False
         previous = ""
         for match in _WORD.finditer(clause):
             raw = match.group()
@@ -293,10 +298,11 @@ def word_marks(text: str) -> list[Marks]:
                 if not low.isdigit():  # a plain content word: the negation reaches it
                     denies = failing or (left > 0 and not _trouble_free(found, low, left))
                     found.append(
-                        (raw, stem(low), denies, clause_start + match.start(),
+                        (raw, stem(low), denies and not caused, clause_start + match.start(),
                          left == 2 or failing, False)
                     )  # fmt: skip
-                    left, failing = (left - 1 if left else 0), False
+                    left = left - 1 if left and not caused else left
+                    caused, failing = denies and left == 1 and low in _CAUSING, False
                 continue
             failing = low == "to" and prior in _FAILED_TO
             if low == "all" and prior == "at":
@@ -339,25 +345,6 @@ def _trouble_free(found: list[Marks], low: str, left: int) -> bool:
     if left != 1 or not low.endswith("ing") or not found or not found[-1][4]:
         return False
     return any(found[-1][1].startswith(word[:5]) for word in TROUBLE)
-
-
-_TIMED_OUT = re.compile(r"\btim(?:ed|e)[\s-]out\b", re.IGNORECASE)
-_TIMED_OUT_HINT = re.compile(r"tim(?:ed|e)[\s-]out")
-"""The same words in a lower-cased text: a quick test before the case-blind pattern."""
-_CASE_BLIND_I = ("\u0130", "\u0131")
-"""The two letters besides i and I that a case-blind "i" matches and lower() does not make i."""
-
-
-def joined_timeout(text: str) -> str:
-    """``text`` with "timed out" and "time-out" as one word, padded to the phrase's length."""
-    hinted = _TIMED_OUT_HINT.search(text.lower()) is not None
-    if not hinted and all(letter not in text for letter in _CASE_BLIND_I):
-        return text
-    return _TIMED_OUT.sub(_one_word, text)
-
-
-def _one_word(found: re.Match[str]) -> str:
-    return "timeout".ljust(len(found.group()))
 
 
 def _clause_spans(text: str) -> Iterable[tuple[int, str]]:
