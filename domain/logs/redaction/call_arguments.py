@@ -28,6 +28,9 @@ from factledger.domain.logs.redaction.placeholders import Placeholder
 
 __all__ = [
     "POSITIONAL_CREDENTIALS",
+    "calls_code",
+    "getter_result",
+    "is_getter",
     "is_credential_call",
     "last_literal_of_a_setter",
     "leading_arguments",
@@ -35,7 +38,14 @@ __all__ = [
 
 _SECRET: Final = Placeholder.SECRET.value
 _CALL: Final = re.compile(r"(?<![\w.])([A-Za-z_][\w.]{0,63})\(")
-_ARGUMENT: Final = re.compile(r"\s*(?:([\"'])([^\"'\\\n]*)\1|([\w.$@\-]+))\s*([,)])")
+_ARGUMENT: Final = re.compile(
+    r"\s*(?:([\"'])([^\"'\\\n]*)\1"
+    r"|((?:[fFrRbB]{1,2}([\"'])[^\"'\n]*\4|[\w.$@\-]+)"
+    r"(?:\[[^\[\]()\n]{0,64}\]|\([^\[\]()\n]{0,64}\))*))\s*([,)])"
+)
+"""A plain argument: a quoted literal without escapes, or an expression (a name, an
+attribute, a subscript or call of one level, an f-string: ``cfg["host"]``, ``get_host()``,
+``f"{host}"``), up to a comma or the closing parenthesis."""
 _MOST: Final = 6
 
 _LOGIN_CALLS: Final = frozenset(
@@ -50,6 +60,11 @@ _CONNECT_CALLS: Final = frozenset({"connect", "connection", "ftp", "ftp_tls", "i
 ftplib); Oracle's ``connect`` starts with the user."""
 _SERVICE: Final = re.compile(r"[^\s]*[/:@][^\s]*").fullmatch
 """An Oracle connect string (``db1:1521/orcl``, ``tns@alias``) as a third argument."""
+_SERVICE_NAME: Final = re.compile(
+    r"(?i)[\w.]*(?:dsn|tns|service|conn_?str|connect_?string)\w*"
+).fullmatch
+"""A third argument named as Oracle's connect string (``dsn``, ``cfg.tns_alias``): the
+user and the password come first."""
 
 Argument = tuple[int, int, bool]
 """Where an argument's value starts and ends in the text, and whether it is a literal."""
@@ -65,7 +80,7 @@ def leading_arguments(text: str, start: int) -> list[Argument]:
         else:
             found.append((argument.start(3), argument.end(3), False))
         position = argument.end()
-        if argument.group(4) == ")":
+        if argument.group(5) == ")":
             break
     return found
 
@@ -76,7 +91,8 @@ def _secret_arguments(name: str, arguments: list[Argument], text: str) -> list[A
         return [arguments[1]] if len(arguments) >= 2 and arguments[1] in literal else []
     if name in _CONNECT_CALLS and len(arguments) >= 3:
         second, third = arguments[1], arguments[2]
-        if third in literal and _SERVICE(text[third[0] : third[1]]) is not None:
+        service = _SERVICE if third in literal else _SERVICE_NAME
+        if service(text[third[0] : third[1]]) is not None:
             shaped = second in literal and password_shaped(text[second[0] : second[1]])
             return [second] if shaped else []
         return [third] if third in literal else []
@@ -108,6 +124,59 @@ def last_literal_of_a_setter(text: str, start: int) -> tuple[int, int] | None:
         return None
     value_start, value_end, _ = arguments[-1]
     return value_start, value_end
+
+
+_CODE_NAME: Final = re.compile(r"[A-Za-z_][\w.]{2,63}").fullmatch
+_CODE_ARGUMENTS: Final = re.compile(r"\((?:[\"')]|[A-Za-z_][\w.]*[,)])").match
+
+
+def calls_code(text: str, value: str, end: int) -> bool:
+    """True when the value of a credential key, at ``end`` followed by ``(``, is a call in
+    code (``token = fetch_token("orders-api")``, ``pw = getpass("Password: ")``,
+    ``secret = vault.read(path)``): the call gives the credential, its text holds none. A
+    password holding ``(`` (``Xy9(kL2!``) has no such name and arguments."""
+    return _CODE_NAME(value) is not None and _CODE_ARGUMENTS(text, end) is not None
+
+
+_GETTER: Final = re.compile(
+    r"(?:get|fetch|read|load|lookup|look_up|retrieve|find|resolve|has|exists|delete|remove"
+    r"|del|drop|describe|list|getpass)(?=_|[A-Z]|$)|(?:get|fetch|read|load|lookup)"
+    r"(?=pass|pwd|secret|token|key|cred|auth)",
+    re.IGNORECASE,
+).match
+_GETTER_NOUN: Final = re.compile(r"[A-Z][a-z]|_|pass|pwd|secret|token|key|cred|auth").match
+_RESULT: Final = re.compile(
+    r"[^()\n]{0,200}?\)\s*(?:->|=>|==|=|:|returned|returns|gave|yields)\s*"
+    r"(?:([\"'])([^\"'\n]+)\1|([^\s\"',;)]+))"
+)
+
+
+def is_getter(name: str) -> bool:
+    """True for a call that looks a credential up by its name (``get_password``,
+    ``getSecret``, ``keyring.get_password``, ``fetch_token``, ``delete_api_key``,
+    ``getpass``): its arguments are names, prompts and paths, not secrets."""
+    last = name.rsplit(".", 1)[-1]
+    verb = _GETTER(last)
+    if verb is None:
+        return False
+    rest = last[verb.end() :]
+    return not rest or _GETTER_NOUN(rest) is not None
+
+
+def getter_result(text: str, start: int) -> tuple[int, int] | None:
+    """Where the value a getter call (its arguments starting at ``start``) is shown to
+    return stands (``get_password("smtp") returned "…"``, ``-> '…'``), else None; a bare
+    word there goes only when shaped like a password and holding a digit (``returned None``
+    stays)."""
+    found = _RESULT.match(text, start)
+    if found is None:
+        return None
+    if found.group(2) is not None:
+        return found.start(2), found.end(2)
+    word = found.group(3)
+    if not password_shaped(word) or not any(char.isdigit() for char in word):
+        return None
+    return found.start(3), found.end(3)
 
 
 def is_credential_call(name: str) -> bool:

@@ -23,7 +23,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs.redaction.call_arguments import last_literal_of_a_setter
+from factledger.domain.logs.redaction.call_arguments import (
+    getter_result,
+    is_getter,
+    last_literal_of_a_setter,
+)
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
@@ -173,6 +177,12 @@ def _setter_calls(text: str) -> str:
     position = 0
     for match in _SETTER_CALL.finditer(text):
         if match.start() < position or not is_secret_key(match.group(1).rsplit(".", 1)[-1]):
+            continue
+        if is_getter(match.group(1)):
+            spot = getter_result(text, match.end(1) + 1)
+            if spot is not None:
+                pieces.append(text[position : spot[0]] + _SECRET)
+                position = spot[1]
             continue
         spot = last_literal_of_a_setter(text, match.end(1) + 1)
         start, end = spot if spot is not None else (match.start(3), match.end(3))

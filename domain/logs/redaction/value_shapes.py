@@ -137,6 +137,10 @@ _STAND_IN: Final = re.compile(
 ``[REDACTED]``), a reference to one (``${DB_PASSWORD}``, ``$API_TOKEN``, ``%PASS%``,
 ``{{ .Values.password }}``, whose word ``{{`` is read alone), format directives (curl's
 ``%{http_code}``), or the ``YES``/``NO`` of MySQL's ``(using password: YES)``."""
+_CALL: Final = re.compile(r"[A-Za-z_][\w.]{2,63}\((?:[\"')]|[A-Za-z_][\w.]*[,)])").match
+"""A value that is a call in code (``api_key=get_key()``, ``token=fetch("svc")``): the call
+gives the credential, its text holds none (``call_arguments.calls_code`` for a value read
+before its ``(``)."""
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -170,6 +174,8 @@ def keeps_value(key: str, value: str) -> bool:
     if not words:
         return False
     if is_stand_in(value.strip("\"'")) or value in _STANDARD_INPUT:
+        return True
+    if "(" in value and _CALL(value) is not None:
         return True
     if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
         return True
