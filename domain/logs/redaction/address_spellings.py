@@ -80,7 +80,7 @@ _CUE_NAMES: Final = (
     r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
     r"(?:[_\-][a-z_]*)?"
     r"|(?<![\w.])(?:host|hostname|server|nameserver|dns|resolver|gateway|gw|router|route"
-    r"|upstream|backend|proxy|forwarded|origin|inet|ping|traceroute|nc|telnet|nmap|dial|listen"
+    r"|upstream|backend|proxy|forwarded|origin|inet|ping|traceroute|telnet|nmap|dial|listen"
     r"|listening|bind|bound|connect(?:ion|ed|ing)?|accepted|refused|closed|disconnected"
     r"|resolved|resolves|allow|allowed|deny|denied|blocked|ban|banned|unban"
     r"|(?:white|black|allow|deny)list(?:ed)?)(?:[_\-](?:ip|ipv4|addr|address|for|name|host))?"
@@ -169,7 +169,7 @@ def _bare_addresses(text: str) -> str:
 
 
 _NUMBER_WORD: Final = re.compile(
-    r"(?:.*[=:\"'\[(@])?(?:0[xX][0-9a-fA-F]{7,8}|0{11,12}|\d{8,10})(?::0{1,5})?\W{0,2}"
+    r"(?:.*[=:\"'\[(@])?(?:0[xX][0-9a-fA-F]{7,8}|\d{8,10})(?::0{1,5})?\W{0,2}"
 ).fullmatch
 _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 _URL_NUMBER_HOST: Final = re.compile(
@@ -201,7 +201,7 @@ _CUE_RUNS: Final = frozenset(
     | {"connect", "connection", "connected", "connecting", "accepted", "refused", "closed"}
     | {"disconnected", "via", "upstream", "gateway", "ipv", "host", "hostname", "server"}
     | {"nameserver", "dns", "resolver", "gw", "router", "route", "backend", "proxy", "forwarded"}
-    | {"origin", "inet", "ping", "traceroute", "nc", "telnet", "nmap", "dial", "listen", "port"}
+    | {"origin", "inet", "ping", "traceroute", "telnet", "nmap", "dial", "listen", "port"}
     | {"listening", "bind", "bound", "resolved", "resolves", "allow", "allowed", "deny"}
     | {"denied", "blocked", "ban", "banned", "unban", "whitelist", "whitelisted", "blacklist"}
     | {"blacklisted", "allowlist", "allowlisted", "denylist", "denylisted"}
@@ -210,18 +210,19 @@ _CUE_RUNS: Final = frozenset(
 written as one number only when one of its words holds one."""
 _LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
 _PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0|0{8,10}:0{1,5}(?!\w)").match
-_PLACED: Final = re.compile(r"[a-z0-9]@0{8,10}|(?<![\w.])0{1,3}(?:\.0{1,3}){3}(?![\w.])").search
-"""A number after ``user@``, or a dotted IPv4 address (a list of addresses may go on with
-one written as a number)."""
+_PLACED: Final = re.compile(r"[a-z0-9]@0{8,10}").search
+"""A number after ``user@``. (A dotted IPv4 address is no cue: most lines holding one and a
+long number are a transfer's size or a block's offset, and a list of addresses names itself
+with one of the words.)"""
 
 
 def _cue_word(lowered: str) -> bool:
     """Whether a lower-cased word's shape says a number of the text may be an address: it
     holds a word of ``_CUE_RUNS`` (by its runs of letters: faster than a search, and the
-    same), a URL, a number before a port or after ``user@``, or a dotted address."""
+    same), a URL, a number before a port or after ``user@``."""
     if "://" in lowered or (lowered[:1] == "0" and _PORTED(lowered) is not None):
         return True
-    if ("@" in lowered or "." in lowered) and _PLACED(lowered) is not None:
+    if "@" in lowered and _PLACED(lowered) is not None:
         return True
     return not _CUE_RUNS.isdisjoint(_LETTER_RUNS(lowered))
 

@@ -59,8 +59,8 @@ _LABEL: Final = (
 forms and records are written in."""
 _BIRTH: Final = re.compile(
     r"(?i)(?<![\w.])(" + _LABEL + r")"
-    r"((?:[ \t]*\([^()\n]{1,20}\))?(?:(?<=\.)[ \t]*[:=]?[ \t]*|(?<!\.)[ \t]*[:=]?[ \t]*"
-    r"(?<=[ \t:=])))"
+    r"((?:[ \t]*\([^()\n]{1,20}\))?(?:(?<=\.)[ \t]*[:=]?[ \t]*"
+    r"|(?<!\.)[\"']?[ \t]*[:=\-–]?[ \t]*[\"']?(?<=[ \t:=\"'])))"
     r"(\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}"
     r"|\d{1,2}([/.\-])[^\W\d_]{3,10}\.?\4\d{2,4}"
     r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"
@@ -90,8 +90,9 @@ _BIRTH_PROBE: Final = re.compile(
 
 
 def _birth_word(shape: str) -> bool:
-    """A label alone, as a key, or with a date glued to it (``geb.01.02.1980``)."""
-    lowered = shape.lower().rstrip("0./:=-")
+    """A label alone, as a key (also quoted), or with a date glued to it
+    (``geb.01.02.1980``)."""
+    lowered = shape.lower().strip("{}[]\"',").rstrip("0./:=-\"'")
     return lowered in _BIRTH_WORDS or lowered.partition("=")[0].rstrip(":.") in _BIRTH_WORDS
 
 

@@ -66,6 +66,17 @@ _WORDS: Final = frozenset(
         "birth",
         "birthdate",
         "birthday",
+        # a date of birth in other languages (``fecha_nacimiento``, ``Geburtsdatum``)
+        "nacimiento",
+        "naissance",
+        "nascita",
+        "nascimento",
+        "geburtsdatum",
+        "geboortedatum",
+        "fødselsdato",
+        "födelsedatum",
+        "urodzenia",
+        "syntymäaika",
     }
 )
 _ENGLISH_LONG_WORDS: Final = (

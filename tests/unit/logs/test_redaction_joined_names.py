@@ -47,3 +47,43 @@ def test_the_value_goes_and_its_name_stays(line: str, expected: str) -> None:
 @pytest.mark.parametrize("line", KEPT)
 def test_look_alikes_stay_intact(line: str) -> None:
     assert Redactor().redact(line) == line
+
+
+NAMED_GOES = [
+    # key material in hex after a qualified name, and `is` between a name and its value
+    (
+        "encryption key: 0123456789abcdef0123456789abcdef",
+        "encryption key: <SECRET>",
+    ),
+    ("master key is Zx8Cv7Bn6Mq5Wl4Ek3Rt2Yu", "master key is <SECRET>"),
+    # PIN codes named with a qualifier
+    ("PIN code 4821", "PIN code <SECRET>"),
+    ("SIM pin 1234", "SIM pin <SECRET>"),
+    # dates of birth under keys of other languages, and after a dash
+    ("fecha_nacimiento=1985-04-23", "fecha_nacimiento=<SECRET>"),
+    ('{"Geburtsdatum": "23.04.1985"}', '{"Geburtsdatum": "<SECRET>"}'),
+    ("DoB - 1985-04-23", "DoB - <SECRET>"),
+    # a home directory reached through `..`
+    (
+        "/var/lib/jenkins/workspace/../../../home/bob/.aws/credentials",
+        "/var/lib/jenkins/workspace/../../../home/<USER>/.aws/credentials",
+    ),
+]
+
+NAMED_KEPT = [
+    "cache key 0123456789abcdef0123456789abcdef",
+    "commit key 0123456789abcdef0123456789abcdef",
+    "master key is rotated",
+    "error code 500 exit code 137",
+    "geb. Schmidt",
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), NAMED_GOES)
+def test_a_value_named_in_words_goes(line: str, expected: str) -> None:
+    assert Redactor().redact(line) == expected
+
+
+@pytest.mark.parametrize("line", NAMED_KEPT)
+def test_words_naming_no_credential_stay(line: str) -> None:
+    assert Redactor().redact(line) == line
