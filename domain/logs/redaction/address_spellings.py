@@ -129,10 +129,24 @@ def _url_host(match: re.Match[str]) -> str:
     return match.group(1) + _IP if 0x01000000 <= value <= 0xFFFFFFFF else match.group(0)
 
 
+_UNIT_AFTER: Final = re.compile(
+    r"(?i)[ \t]*(?:bytes?|[kmgt]i?b|b|ms|ns|us|µs|s|sec|secs|seconds?|rows?|requests?|reqs?"
+    r"|records?|items?|entries|times|packets?|pkts?|events?|messages?|msgs?|lines?|files?"
+    r"|blocks?|pages?|tokens?|calls?|ops|hits?|errors?|%)(?![\w.])"
+).match
+"""A unit after the number (``max allowed 67108864 bytes``, ``route 167772161 packets``): a
+quantity, whatever word stands before it."""
+
+
 def _names_an_address(text: str, start: int, end: int, listed: bool) -> bool:
     """True when the number at ``start:end`` stands where an address does: after a word
-    naming one, before a port, after ``user@``, or in a list of addresses."""
-    if listed or _AFTER(text, end) is not None:
+    naming one, before a port, after ``user@``, or in a list of addresses; never before a
+    unit."""
+    if _AFTER(text, end) is not None:
+        return True
+    if _UNIT_AFTER(text, end) is not None:
+        return False
+    if listed:
         return True
     before = text[max(0, start - 60) : start]
     if before[-1:] == "@" and before[-2:-1].isalnum():

@@ -28,6 +28,7 @@ from factledger.domain.logs.redaction.placeholders import Placeholder
 
 __all__ = [
     "POSITIONAL_CREDENTIALS",
+    "call_kind",
     "calls_code",
     "getter_result",
     "is_getter",
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 _SECRET: Final = Placeholder.SECRET.value
-_CALL: Final = re.compile(r"(?<![\w.])([A-Za-z_][\w.]{0,63})\(")
+_CALL: Final = re.compile(r"(?:(?<![\w.])|(?<=\)\.))([A-Za-z_][\w.]{0,63})\(")
 _ARGUMENT: Final = re.compile(
     r"\s*(?:([\"'])([^\"'\\\n]*)\1"
     r"|((?:[fFrRbB]{1,2}([\"'])[^\"'\n]*\4|[\w.$@\-]+)"
@@ -87,9 +88,15 @@ def leading_arguments(text: str, start: int) -> list[Argument]:
 
 def _secret_arguments(name: str, arguments: list[Argument], text: str) -> list[Argument]:
     literal = [argument for argument in arguments if argument[2] and argument[1] > argument[0]]
-    if name in _LOGIN_CALLS:
+    kind = call_kind(name)
+    if kind == "login":
+        if len(arguments) >= 3 and text[arguments[0][0]] == "$":
+            arguments = arguments[1:]  # a PHP handle first: ldap_bind($conn, dn, password)
         return [arguments[1]] if len(arguments) >= 2 and arguments[1] in literal else []
-    if name in _CONNECT_CALLS and len(arguments) >= 3:
+    arguments = [
+        argument for argument in arguments if argument[2] or not text[argument[0]].isdigit()
+    ]  # a port between the host and the user: ssh.connect(host, 22, user, password)
+    if kind == "connect" and len(arguments) >= 3:
         second, third = arguments[1], arguments[2]
         service = _SERVICE if third in literal else _SERVICE_NAME
         if service(text[third[0] : third[1]]) is not None:
@@ -99,16 +106,29 @@ def _secret_arguments(name: str, arguments: list[Argument], text: str) -> list[A
     return []
 
 
+_AUTH_TUPLE: Final = re.compile(r"(?i)(?<![\w.])(?:basic_?)?(?:auth|credentials?|creds)\s*=\s*\(")
+"""A user and a password given as a tuple (``auth=('bob', '…')``, ``requests``' idiom): read
+as a login call's arguments."""
+
+
+def _calls(text: str) -> list[tuple[str, int]]:
+    """Each call's name (its last part, lower case) and where its arguments start, in order."""
+    found = [(call.group(1), call.start(), call.end()) for call in _CALL.finditer(text)]
+    if "=" in text:
+        found.extend(("login", m.start(), m.end()) for m in _AUTH_TUPLE.finditer(text))
+        found.sort(key=lambda call: call[1])
+    return [
+        (name.rsplit(".", 1)[-1].lower(), end) for name, _, end in found if is_credential_call(name)
+    ]
+
+
 def _positional(text: str) -> str:
     pieces: list[str] = []
     position = 0
-    for call in _CALL.finditer(text):
-        if call.start() < position:
+    for name, opened in _calls(text):
+        if opened <= position:
             continue
-        if not is_credential_call(call.group(1)):
-            continue
-        name = call.group(1).rsplit(".", 1)[-1].lower()
-        for start, end, _ in _secret_arguments(name, leading_arguments(text, call.end()), text):
+        for start, end, _ in _secret_arguments(name, leading_arguments(text, opened), text):
             pieces.append(text[position:start] + _SECRET)
             position = end
     if not pieces:
@@ -127,7 +147,7 @@ def last_literal_of_a_setter(text: str, start: int) -> tuple[int, int] | None:
 
 
 _CODE_NAME: Final = re.compile(r"[A-Za-z_][\w.]{2,63}").fullmatch
-_CODE_ARGUMENTS: Final = re.compile(r"\((?:[\"')]|[A-Za-z_][\w.]*[,)])").match
+_CODE_ARGUMENTS: Final = re.compile(r"\((?:[\"')]|[A-Za-z_][A-Za-z_.]{0,30}[,)])").match
 
 
 def calls_code(text: str, value: str, end: int) -> bool:
@@ -179,21 +199,49 @@ def getter_result(text: str, start: int) -> tuple[int, int] | None:
     return found.start(3), found.end(3)
 
 
+def call_kind(name: str) -> str | None:
+    """``login`` for a call taking a user and a password, ``connect`` for one taking a host,
+    a user and a password, by the last part of its name: listed, or ending in a login or
+    connect word (``ftp_login``, ``ldap_bind``, ``auth_password``, ``mysqli_connect``,
+    ``getConnection``); ``disconnect`` takes none."""
+    last = name.rsplit(".", 1)[-1].lower()
+    if last in _LOGIN_CALLS:
+        return "login"
+    if last in _CONNECT_CALLS:
+        return "connect"
+    joined = last.replace("_", "")
+    if joined.endswith(_LOGIN_ENDS):
+        return "login"
+    if joined.endswith(_CONNECT_ENDS) and not joined.startswith("dis"):
+        return "connect"
+    return None
+
+
+_LOGIN_ENDS: Final = ("login", "logon", "signin", "bind", "authpassword", "authenticate")
+_CONNECT_ENDS: Final = ("connect", "connection", "pdo")
+
+
 def is_credential_call(name: str) -> bool:
     """True for the name of a call that takes a password by position (its last part)."""
-    last = name.rsplit(".", 1)[-1].lower()
-    return last in _LOGIN_CALLS or last in _CONNECT_CALLS
+    return call_kind(name) is not None
+
+
+_TUPLE_KEYS: Final = frozenset({"auth", "basic_auth", "basicauth", "credentials", "creds"})
+"""Keys of a ``key=value`` word whose value may be a tuple of a user and a password (the
+word's key is gated apart from its value)."""
 
 
 def _gate(shape: str) -> bool:
     if "(" not in shape:
-        return False
-    name = _LAST_NAME(shape.partition("(")[0])
-    return name is not None and is_credential_call(name.group(0))
+        return shape.lower() in _TUPLE_KEYS
+    if "=(" in shape and _AUTH_TUPLE.search(shape) is not None:
+        return True
+    return any(is_credential_call(name) for name in _NAMES(shape))
 
 
-_LAST_NAME: Final = re.compile(r"\w+\Z").search
-"""The name right before a call's ``(`` (``auth=HTTPBasicAuth(`` → ``HTTPBasicAuth``)."""
+_NAMES: Final = re.compile(r"(\w+)\(").findall
+"""The names right before a word's ``(`` (``auth=HTTPBasicAuth(`` → ``HTTPBasicAuth``,
+``smtplib.SMTP('mail').login(`` → ``SMTP``, ``login``)."""
 
 
 POSITIONAL_CREDENTIALS: Final = TextFamily(

@@ -61,7 +61,7 @@ def redact_secrets(text: str, lowered: str) -> str:
 
 
 def _pairs(text: str) -> str:
-    if "=" in text or ":" in text or "<-" in text:
+    if "=" in text or ":" in text or "<-" in text or "->" in text:
         text = _key_values(text)
     if "-" in text:
         text = patterns.FLAG_VALUE.sub(_flag, text)

@@ -24,10 +24,14 @@ __all__ = ["BIRTH_DATES", "DOCUMENT_NUMBERS"]
 _ID: Final = Placeholder.NATIONAL_ID.value
 _SECRET: Final = Placeholder.SECRET.value
 _DOCUMENT: Final = re.compile(
-    r"(?i)\b(passport|(?:driver'?s?|driving)[ _\-]licen[cs]e)"
+    r"(?i)\b(passport|(?:driver'?s?|driving)[ _\-]licen[cs]e"
+    r"|dln(?=[ \t]*[:=#\s])|dl(?=[ \t]*(?:#|no\b|number)))"
     r"((?:[ \t]+(?:no\.?|number|num|nr\.?|id|#))?[ \t]*[:=#]?[ \t]*)"
     r"([A-Za-z0-9][A-Za-z0-9\-]{5,24}|[A-Z]{0,2}\d{2,4}(?:[ ]\d{2,6}){1,3})(?![\w.\-])"
 )
+_DL: Final = re.compile(r"(?i)dln?[#:=]?").fullmatch
+"""A driving licence's short name (``DL#``, ``DLN``), followed in the text by ``#``, ``no``
+or ``number``."""
 _DATE: Final = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4}").fullmatch
 
 
@@ -40,8 +44,10 @@ def _document(match: re.Match[str]) -> str:
 
 DOCUMENT_NUMBERS: Final = TextFamily(
     name="passport and driving licence numbers after their name",
-    gate=lambda shape: "passport" in shape.lower() or "licen" in shape.lower(),
-    probe=lambda lowered: "passport" in lowered or "licen" in lowered,
+    gate=lambda shape: (
+        "passport" in shape.lower() or "licen" in shape.lower() or _DL(shape) is not None
+    ),
+    probe=lambda lowered: "passport" in lowered or "licen" in lowered or "dl" in lowered,
     apply=lambda text: _DOCUMENT.sub(_document, text),
 )
 

@@ -115,7 +115,7 @@ _VALUE: Final = (
 )
 KEY_VALUE: Final = re.compile(
     r"(?<![A-Za-z0-9_.\-])(?P<key>[.\-]{0,3}[A-Za-z_][A-Za-z0-9_.\-]*)(?P<quote>\\?[\"']?)"
-    r"(?P<sep>[ \t]*(?:=>|:=|<-|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
+    r"(?P<sep>[ \t]*(?:=>|->|:=|<-|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
 )
 """``key=value``, ``key: value``, ``"key": "value"``, ``\\"key\\":\\"value\\"``,
 ``key => value``, ``key := value`` (Go, Make), ``key <- value`` (R) (the caller decides

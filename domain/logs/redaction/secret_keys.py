@@ -218,6 +218,7 @@ _NOT_THE_VALUE: Final = frozenset(
         "rotation",
         "algorithm",
         "alg",
+        "algo",
         "strength",
         "provider",
         "source",

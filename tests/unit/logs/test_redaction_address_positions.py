@@ -46,6 +46,10 @@ KEPT = [
     "server_id 1074279038 upstream_response_time 1074279038",
     "client connected at 1717243200",
     "job 12345678:12:30 done",
+    # a unit after the number makes it a quantity
+    "max allowed 67108864 bytes",
+    "blocked 16777216 requests in 60s",
+    "route 167772161 packets",
 ]
 
 

@@ -75,3 +75,63 @@ def test_the_value_goes_and_its_name_stays(line: str, expected: str) -> None:
 @pytest.mark.parametrize("line", KEPT)
 def test_look_alikes_stay_intact(line: str) -> None:
     assert Redactor().redact(line) == line
+
+
+CALLS_GO = [
+    # login and connect calls named by their last word, after a handle, around a port
+    ('ftp_login($c, "bob", "Kx9mPq2zR77")', 'ftp_login($c, "bob", "<SECRET>")'),
+    ("ldap_bind($conn, 'cn=admin', 'Kx9mPq2zR77')", "ldap_bind($conn, 'cn=admin', '<SECRET>')"),
+    (
+        "mysqli_connect('db1', 'bob', 'Kx9mPq2zR77', 'app')",
+        "mysqli_connect('db1', 'bob', '<SECRET>', 'app')",
+    ),
+    ("new PDO($dsn, 'bob', 'Kx9mPq2zR77')", "new PDO($dsn, 'bob', '<SECRET>')"),
+    (
+        'DriverManager.getConnection(url, "bob", "Kx9mPq2zR77")',
+        'DriverManager.getConnection(url, "bob", "<SECRET>")',
+    ),
+    ("ssh.connect(host, 22, 'bob', 'Kx9mPq2zR77')", "ssh.connect(host, 22, 'bob', '<SECRET>')"),
+    (
+        "imaplib.IMAP4_SSL('mail').login('bob', 'Kx9mPq2zR77')",
+        "imaplib.IMAP4_SSL('mail').login('bob', '<SECRET>')",
+    ),
+    (
+        "requests.get(url, auth=('bob', 'Kx9mPq2zR77'))",
+        "requests.get(url, auth=('bob', '<SECRET>'))",
+    ),
+    # a credential under a key written with an arrow, a password asked for a quoted URL
+    ("password -> Kx9mPq2zR77", "password -> <SECRET>"),
+    (
+        "Password for 'https://bob@example.org': Kx9mPq2zR77",
+        "Password for 'https://<EMAIL>': <SECRET>",
+    ),
+    # a value that is no call: its letters hold digits
+    ("db_password_encrypted=ENC(Zx8Cv7Bn6Mq5Wl4Ek3Rt2Yu)", "db_password_encrypted=<SECRET>"),
+    ("password=Summer(2024)", "password=<SECRET>"),
+    # documents and national ids
+    ("dl# D1234567", "dl# <NATIONAL_ID>"),
+    ("DLN: D1234567", "DLN: <NATIONAL_ID>"),
+    ("social security no. 123 45 6789", "social security no. <NATIONAL_ID>"),
+]
+
+CALLS_KEPT = [
+    'pw = getpass("Enter password for bob: ")',
+    "secret = vault.read(path)",
+    "api_key=get_key()",
+    "token -> token.trim()",
+    "session -> closed",
+    "sock.disconnect(host, 'bob', 'x')",
+    "password_hash_algo=bcrypt",
+    "pass=1/3",
+    "dl 12345678 files",
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), CALLS_GO)
+def test_a_password_by_position_or_arrow_goes(line: str, expected: str) -> None:
+    assert Redactor().redact(line) == expected
+
+
+@pytest.mark.parametrize("line", CALLS_KEPT)
+def test_code_that_holds_no_credential_stays(line: str) -> None:
+    assert Redactor().redact(line) == line
