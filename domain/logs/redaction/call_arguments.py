@@ -59,8 +59,11 @@ _LOGIN_CALLS: Final = frozenset(
 _CONNECT_CALLS: Final = frozenset({"connect", "connection", "ftp", "ftp_tls", "imap4", "imap4_ssl"})
 """Call names whose arguments start with a host, a user and a password (DB-API drivers,
 ftplib); Oracle's ``connect`` starts with the user."""
-_SERVICE: Final = re.compile(r"[^\s]*[/:@][^\s]*").fullmatch
-"""An Oracle connect string (``db1:1521/orcl``, ``tns@alias``) as a third argument."""
+_SERVICE: Final = re.compile(
+    r"(?:[\w.\-]+@)?[\w.\-]+(?::\d{1,5})?/[\w.\-]+|[\w.\-]+:\d{1,5}|[\w.\-]+@[\w.\-]+"
+).fullmatch
+"""An Oracle connect string (``db1:1521/orcl``, ``tns@alias``, ``db1:1521``) as a third
+argument: names around its ``/``, ``:`` or ``@`` (a password ending in ``@`` is none)."""
 _SERVICE_NAME: Final = re.compile(
     r"(?i)[\w.]*(?:dsn|tns|service|conn_?str|connect_?string)\w*"
 ).fullmatch

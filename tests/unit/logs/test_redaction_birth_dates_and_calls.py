@@ -108,6 +108,11 @@ CALLS_GO = [
     # a value that is no call: its letters hold digits
     ("db_password_encrypted=ENC(Zx8Cv7Bn6Mq5Wl4Ek3Rt2Yu)", "db_password_encrypted=<SECRET>"),
     ("password=Summer(2024)", "password=<SECRET>"),
+    # a password holding `@` is no Oracle connect string
+    (
+        "pymysql.connect(cfg['host'], 'app', 'TtlakT6quG@')",
+        "pymysql.connect(cfg['host'], 'app', '<SECRET>')",
+    ),
     # documents and national ids
     ("dl# D1234567", "dl# <NATIONAL_ID>"),
     ("DLN: D1234567", "DLN: <NATIONAL_ID>"),
@@ -124,6 +129,9 @@ CALLS_KEPT = [
     "password_hash_algo=bcrypt",
     "pass=1/3",
     "dl 12345678 files",
+    # an SSH key's digest that starts with `+` or `/`
+    "key SHA256:+Pq7XAr4Nk9AGz6tFewjNQSsBJI546sgvCmvQ4S2yL8.",
+    "SHA256:/Pq7XAr4Nk9AGz6tFewjNQSsBJI546sgvCmvQ4S2yL8",
 ]
 
 
