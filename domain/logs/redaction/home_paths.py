@@ -26,7 +26,7 @@ _HOME: Final = re.compile(
     r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)"
     r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\"
     r"|(?<![\w\\/.])Settings\\(?=[^\\\s]+\\)))"
-    r"(?P<user>[^/\\\s\"':;,*<>|]+)"
+    r"(?P<user>[^/\\\s\"':;,*<>|]+(?:'[A-Za-z][^/\\\s\"':;,*<>|]*)*)"
     r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
 )
 

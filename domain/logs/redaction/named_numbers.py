@@ -214,7 +214,9 @@ def _named(match: re.Match[str]) -> str:
 def _probe(lowered: str) -> bool:
     """A text holding one of the names as a word of its own (one scan, one set test)."""
     tokens = _TOKEN.findall(lowered)
-    return not _NAMES.isdisjoint(tokens) or not _NAMES.isdisjoint(map(_without_number, tokens))
+    if not _NAMES.isdisjoint(tokens):
+        return True
+    return any(_without_number(token) in _NAMES for token in tokens if "-" in token or "_" in token)
 
 
 NAMED_NUMBERS: Final = TextFamily(

@@ -180,10 +180,12 @@ GROUPED_CARD: Final = re.compile(
 )
 """A card number written in groups (the caller checks what precedes it and Luhn)."""
 SPACED_PHONE: Final = re.compile(
-    r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]?\d{2,4}){2,4}(?![\w.])"
+    r"\+\d{1,3}[ .\-]?(?:\(0\)[ ]?)?\(?\d{1,4}\)?(?:[ .\-]?\d{2,4}){2,4}(?![\w.])"
     r"|\(\d{3}\)[ ]?\d{3}[ .\-]\d{4}(?!\w)"
 )
-"""A telephone number with spaces (the caller checks what precedes it and its digit count)."""
+"""A telephone number with spaces (the caller checks what precedes it and its digit count);
+the trunk ``(0)`` a European number is written with may stand before its area code
+(``+33 (0)6 12 34 56 78``)."""
 
 # --- shape patterns (run once per distinct space-separated word) -------------------------
 

@@ -87,3 +87,21 @@ def test_a_value_named_in_words_goes(line: str, expected: str) -> None:
 @pytest.mark.parametrize("line", NAMED_KEPT)
 def test_words_naming_no_credential_stay(line: str) -> None:
     assert Redactor().redact(line) == line
+
+
+SPELLINGS_GO = [
+    ("iban: DE89-3704-0044-0532-0130-00", "iban: <IBAN>"),
+    ("de89-3704-0044-0532-0130-00 ok", "<IBAN> ok"),
+    ("+33 (0)6 12 34 56 78", "<PHONE>"),
+    ("+44 (0) 20 7946 0958", "<PHONE>"),
+    ("C:\\Users\\o'brien\\x", "C:\\Users\\<USER>\\x"),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), SPELLINGS_GO)
+def test_other_spellings_of_known_values_go(line: str, expected: str) -> None:
+    assert Redactor().redact(line) == expected
+
+
+def test_dashed_groups_without_a_valid_check_stay() -> None:
+    assert Redactor().redact("AB12-CDEF-GHIJ-KLMN x") == "AB12-CDEF-GHIJ-KLMN x"
