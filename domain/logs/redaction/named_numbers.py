@@ -187,13 +187,14 @@ def _name_word(shape: str) -> bool:
     return name in _NAMES or (("-" in name or "_" in name) and _without_number(name) in _NAMES)
 
 
-_NUMBER_SUFFIX: Final = re.compile(r"[\-_](?:nr|no|number|nummer|numero|número)$")
+_NUMBER_WORDS: Final = frozenset({"nr", "no", "number", "nummer", "numero", "número"})
 
 
 def _without_number(token: str) -> str:
-    """A name with its word for *number* joined by a dash (``Personalausweis-Nr.``,
-    ``passport_no``) taken off."""
-    return _NUMBER_SUFFIX.sub("", token)
+    """A name with its word for *number* joined by a dash or an underscore
+    (``Personalausweis-Nr.``, ``pesel_no``) taken off."""
+    cut = max(token.rfind("-"), token.rfind("_"))
+    return token[:cut] if cut > 0 and token[cut + 1 :] in _NUMBER_WORDS else token
 
 
 def _named(match: re.Match[str]) -> str:
