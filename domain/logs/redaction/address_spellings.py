@@ -106,6 +106,9 @@ _LISTED_BEFORE: Final = re.compile(
 _AFTER: Final = re.compile(r":\d{1,5}(?![\w.]|:\d)|\s+port\s+\d").match
 """A port after the number (``167772161:5432``, ``from 167772161 port 22``): no count, epoch
 or error code is written so."""
+_SUBJECT: Final = re.compile(r"[\])]?\s+(?:dis)?connected\b").match
+"""The number opening the text or a bracket as the subject of ``connected``
+(``[3232235777] connected``, ``0xc0a80101 connected from …``)."""
 
 
 _URL_HOST: Final = re.compile(
@@ -143,6 +146,8 @@ def _names_an_address(text: str, start: int, end: int, listed: bool) -> bool:
     naming one, before a port, after ``user@``, or in a list of addresses; never before a
     unit."""
     if _AFTER(text, end) is not None:
+        return True
+    if (start == 0 or text[start - 1] in "[(") and _SUBJECT(text, end) is not None:
         return True
     if _UNIT_AFTER(text, end) is not None:
         return False
@@ -224,7 +229,7 @@ _CUE_RUNS: Final = frozenset(
 written as one number only when one of its words holds one."""
 _LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
 _PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0|0{8,10}:0{1,5}(?!\w)").match
-_PLACED: Final = re.compile(r"[a-z0-9]@0{8,10}").search
+_PLACED: Final = re.compile(r"[a-z0-9]@(?:0{8,10}|0x[0-9a-f]{7,8})").search
 """A number after ``user@``. (A dotted IPv4 address is no cue: most lines holding one and a
 long number are a transfer's size or a block's offset, and a list of addresses names itself
 with one of the words.)"""

@@ -32,6 +32,9 @@ GOES = [
     ("fail2ban: Ban 3232235777", "fail2ban: Ban <IP>"),
     ("gateway_ip 167772161", "gateway_ip <IP>"),
     ("src=0xa000001", "src=<IP>"),
+    ("[3232235777] connected", "[<IP>] connected"),
+    ("0xc0a80101 connected from gw", "<IP> connected from gw"),
+    ("ssh bob@0xc0a80101", "ssh bob@<IP>"),
     ("GET http://017700000001/", "GET http://<IP>/"),
 ]
 
@@ -50,6 +53,7 @@ KEPT = [
     "max allowed 67108864 bytes",
     "blocked 16777216 requests in 60s",
     "route 167772161 packets",
+    "total 3232235777 connected clients",
 ]
 
 
