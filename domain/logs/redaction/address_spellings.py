@@ -229,10 +229,11 @@ _CUE_RUNS: Final = frozenset(
 written as one number only when one of its words holds one."""
 _LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
 _PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0|0{8,10}:0{1,5}(?!\w)").match
-_PLACED: Final = re.compile(r"[a-z0-9]@(?:0{8,10}|0x[0-9a-f]{7,8})").search
-"""A number after ``user@``. (A dotted IPv4 address is no cue: most lines holding one and a
-long number are a transfer's size or a block's offset, and a list of addresses names itself
-with one of the words.)"""
+_PLACED: Final = re.compile(r"[a-z0-9]@0{8,10}").search
+"""A decimal number after ``user@`` (a hexadecimal one is no cue: BGL writes code addresses
+as ``@0xff83d7de``, and every such line would be read). A dotted IPv4 address is no cue
+either: most lines holding one and a long number are a transfer's size or a block's offset,
+and a list of addresses names itself with one of the words."""
 
 
 def _cue_word(lowered: str) -> bool:

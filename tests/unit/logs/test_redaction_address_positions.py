@@ -34,7 +34,7 @@ GOES = [
     ("src=0xa000001", "src=<IP>"),
     ("[3232235777] connected", "[<IP>] connected"),
     ("0xc0a80101 connected from gw", "<IP> connected from gw"),
-    ("ssh bob@0xc0a80101", "ssh bob@<IP>"),
+    ("ssh to bob@0xc0a80101 refused", "ssh to bob@<IP> refused"),
     ("GET http://017700000001/", "GET http://<IP>/"),
 ]
 
