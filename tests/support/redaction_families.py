@@ -16,6 +16,7 @@ from tests.support import redaction_families_checked as checked
 from tests.support import redaction_families_commands as commands
 from tests.support import redaction_families_given as given
 from tests.support import redaction_families_phrases as phrases
+from tests.support import redaction_families_positions as positions
 from tests.support import redaction_families_records as records
 from tests.support import redaction_families_stand_ins as stand_ins
 from tests.support import redaction_families_words as words
@@ -444,3 +445,5 @@ SECRET_FAMILIES.update(records.SECRET_FAMILIES)
 KEEP_FAMILIES.update(records.KEEP_FAMILIES)
 SECRET_FAMILIES.update(given.SECRET_FAMILIES)
 KEEP_FAMILIES.update(given.KEEP_FAMILIES)
+SECRET_FAMILIES.update(positions.SECRET_FAMILIES)
+KEEP_FAMILIES.update(positions.KEEP_FAMILIES)

@@ -67,7 +67,7 @@ a shape it matches exactly where it may match the word (a dotted IPv4 address ru
 timestamp's ``17.45.55.674418`` does not)."""
 
 _BARE: Final = re.compile(
-    r"(?<![\w.])(0[xX][0-9a-fA-F]{8}|\d{8,10})(?![\w]|\.\d|:(?!\d{1,5}(?![\w.:]))\d)"
+    r"(?<![\w.])(0[xX][0-9a-fA-F]{7,8}|0[0-7]{10,11}|\d{8,10})(?![\w]|\.\d|:(?!\d{1,5}(?![\w.]|:\d))\d)"
 )
 _HEX_CUE_BEFORE: Final = re.compile(
     r"(?i)(?<![a-z])(?:from|via|upstream|server|backend|gateway|origin)\s+$"
@@ -76,49 +76,123 @@ _HEX_CUE_BEFORE: Final = re.compile(
 a decimal one they start a time window (``from 1717243200 to …``). ``from``, ``server`` …
 alone say nothing of the line (``read from 0x7ffe0000 failed`` is memory): another word of
 the line must name an address (``_CUE_WORD``)."""
+_CUE_NAMES: Final = (
+    r"(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
+    r"(?:[_\-][a-z_]*)?"
+    r"|(?<![\w.])(?:host|hostname|server|nameserver|dns|resolver|gateway|gw|router|route"
+    r"|upstream|backend|proxy|forwarded|origin|inet|ping|traceroute|telnet|nmap|dial|listen"
+    r"|listening|bind|bound|connect(?:ion|ed|ing)?|accepted|refused|closed|disconnected"
+    r"|resolved|resolves|allow|allowed|deny|denied|blocked|ban|banned|unban"
+    r"|(?:white|black|allow|deny)list(?:ed)?)(?:[_\-](?:ip|ipv4|addr|address|for|name|host))?"
+)
+"""Words naming an address: the first ones also at the end of a longer key and with any
+suffix (``client_ip``, ``remote_addr``), the others only as a word of their own, with an
+address's suffix at most (``X-Forwarded-For``, ``gateway_ip``; ``no_server``,
+``server_id`` and ``upstream_response_time`` name none)."""
 _CUE_BEFORE: Final = re.compile(
-    r"(?i)(?:(?<![a-z])(?:ip|ipv4|addr|address|peer|client|remote|src|dst|source|destination)"
-    r"(?:[_\-][a-z_]*)?(?:\s*[=:]\s*[\"']?|\s+)"
-    r"|(?:connect(?:ion|ed|ing)?|accepted|refused|closed|disconnected)\s+(?:from|to)\s+)$"
+    r"(?i)(?:" + _CUE_NAMES + r")[\"']?(?:\s*[=:]\s*[\"']?|\s+)"
+    r"(?:(?:is|to|from|on|of|for|and|or|via|add|del|new|(?:address|addr|ip|host|server)"
+    r"(?:\s+at)?|<IP>|<HOST>|[\w\-]+(?:\.[\w\-]+)+)[,;]?\s+){0,3}$"
 ).search
+"""A word naming an address, then at most three words that may stand between it and the
+address (``connection from host …``, ``peer address is …``, ``resolved api.example.org to
+…``): a host name, an address, a preposition."""
+_LISTED_BEFORE: Final = re.compile(
+    r"(?:(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}|<IP>)(?::\d{1,5})?"
+    r"(?:\s*[,;/|]\s*|\s+(?:and|or)\s+)(?:[a-z]+\s+)?$"
+).search
+"""An address, then a list's separator and at most one plain word (``10.0.0.1 and backup
+…``, ``<IP>, …``): the next one-number address of a list."""
+_AFTER: Final = re.compile(r":\d{1,5}(?![\w.]|:\d)|\s+port\s+\d").match
+"""A port after the number (``167772161:5432``, ``from 167772161 port 22``): no count, epoch
+or error code is written so."""
+_SUBJECT: Final = re.compile(r"[\])]?\s+(?:dis)?connected\b").match
+"""The number opening the text or a bracket as the subject of ``connected``
+(``[3232235777] connected``, ``0xc0a80101 connected from …``)."""
 
 
 _URL_HOST: Final = re.compile(
-    r"(?<=://)((?:[^/@\s\"']*@)?)(0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?=[/:?#\s\"'<>]|$)"
+    r"(?<=://)((?:[^/@\s\"']*@)?)(0[xX][0-9a-fA-F]{1,8}|0[0-7]{10,11}|\d{8,10})(?=[/:?#\s\"'<>]|$)"
 )
 """An address written as one number where a URL names its host (``http://3232235777/``,
 ``http://0x7f000001:8080/``): the place is the word that names an address."""
 
 
+def _number_value(number: str) -> int:
+    """An address written as one number: hexadecimal after ``0x``, octal when it has a
+    leading zero and eleven or twelve digits (``017700000001``), else decimal."""
+    if number[:2].lower() == "0x":
+        return int(number, 16)
+    return int(number, 8) if len(number) > 10 else int(number)
+
+
 def _url_host(match: re.Match[str]) -> str:
     number = match.group(2)
-    value = int(number, 16) if number[:2].lower() == "0x" else int(number)
+    value = _number_value(number)
     return match.group(1) + _IP if 0x01000000 <= value <= 0xFFFFFFFF else match.group(0)
 
 
-def _bare(match: re.Match[str]) -> str:
-    start, number = match.start(), match.group(1)
-    before = match.string[max(0, start - 40) : start]
-    if _CUE_BEFORE(before) is None and not (
-        number[:2].lower() == "0x"
-        and (
-            match.string[match.end() : match.end() + 1] == ":"
-            or (_HEX_CUE_BEFORE(before) and _CUE_WORD(match.string.lower()))
-        )
-    ):
-        return match.group(0)
-    value = int(number, 16) if number[:2].lower() == "0x" else int(number)
-    if not 0x01000000 <= value <= 0xFFFFFFFF:
-        return match.group(0)
-    return _IP
+_UNIT_AFTER: Final = re.compile(
+    r"(?i)[ \t]*(?:bytes?|[kmgt]i?b|b|ms|ns|us|µs|s|sec|secs|seconds?|rows?|requests?|reqs?"
+    r"|records?|items?|entries|times|packets?|pkts?|events?|messages?|msgs?|lines?|files?"
+    r"|blocks?|pages?|tokens?|calls?|ops|hits?|errors?|%)(?![\w.])"
+).match
+"""A unit after the number (``max allowed 67108864 bytes``, ``route 167772161 packets``): a
+quantity, whatever word stands before it."""
+
+
+def _names_an_address(text: str, start: int, end: int, listed: bool) -> bool:
+    """True when the number at ``start:end`` stands where an address does: after a word
+    naming one, before a port, after ``user@``, or in a list of addresses; never before a
+    unit."""
+    if _AFTER(text, end) is not None:
+        return True
+    if (start == 0 or text[start - 1] in "[(") and _SUBJECT(text, end) is not None:
+        return True
+    if _UNIT_AFTER(text, end) is not None:
+        return False
+    if listed:
+        return True
+    before = text[max(0, start - 60) : start]
+    if before[-1:] == "@" and before[-2:-1].isalnum():
+        return True
+    if _CUE_BEFORE(before) is not None or _LISTED_BEFORE(before) is not None:
+        return True
+    return (
+        text[start : start + 2].lower() == "0x"
+        and _HEX_CUE_BEFORE(before) is not None
+        and _CUE_WORD(text.lower()) is not None
+    )
+
+
+_LIST_GAP: Final = re.compile(r"\s*[,;/|]\s*|\s+(?:and|or)\s+").fullmatch
+
+
+def _bare_addresses(text: str) -> str:
+    pieces: list[str] = []
+    position = 0
+    last_end = -1
+    for match in _BARE.finditer(text):
+        start, end, number = match.start(), match.end(), match.group(1)
+        listed = last_end >= 0 and _LIST_GAP(text, last_end, start) is not None
+        if not _names_an_address(text, start, end, listed):
+            continue
+        value = _number_value(number)
+        if not 0x01000000 <= value <= 0xFFFFFFFF:
+            continue
+        pieces.append(text[position:start] + _IP)
+        position = last_end = end
+    if not pieces:
+        return text
+    return "".join(pieces) + text[position:]
 
 
 _NUMBER_WORD: Final = re.compile(
-    r"(?:.*[=:\"'\[(])?(?:0[xX][0-9a-fA-F]{8}|\d{8,10})(?::0{1,5})?\W{0,2}"
+    r"(?:.*[=:\"'\[(@])?(?:0[xX][0-9a-fA-F]{7,8}|\d{8,10})(?::0{1,5})?\W{0,2}"
 ).fullmatch
 _EIGHT_DIGITS: Final = re.compile(r"\d{8}").search
 _URL_NUMBER_HOST: Final = re.compile(
-    r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|\d{8,10})(?:[/:?#]|$)"
+    r"://(?:[^/@]*@)?(?:0[xX][0-9a-fA-F]{1,8}|0{11,12}|\d{8,10})(?:[/:?#]|$)"
 ).search
 
 
@@ -144,16 +218,31 @@ _CUE_WORD: Final = re.compile(
 _CUE_RUNS: Final = frozenset(
     {"ip", "addr", "address", "peer", "client", "remote", "src", "dst", "source", "destination"}
     | {"connect", "connection", "connected", "connecting", "accepted", "refused", "closed"}
-    | {"disconnected", "via", "upstream", "gateway"}
+    | {"disconnected", "via", "upstream", "gateway", "ipv", "host", "hostname", "server"}
+    | {"nameserver", "dns", "resolver", "gw", "router", "route", "backend", "proxy", "forwarded"}
+    | {"origin", "inet", "ping", "traceroute", "telnet", "nmap", "dial", "listen", "port"}
+    | {"listening", "bind", "bound", "resolved", "resolves", "allow", "allowed", "deny"}
+    | {"denied", "blocked", "ban", "banned", "unban", "whitelist", "whitelisted", "blacklist"}
+    | {"blacklisted", "allowlist", "allowlisted", "denylist", "denylisted"}
 )
+"""The runs of letters of ``_CUE_NAMES`` (and ``port``): a text is read for an address
+written as one number only when one of its words holds one."""
 _LETTER_RUNS: Final = re.compile(r"[a-z]+").findall
-_PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0").match
+_PORTED: Final = re.compile(r"0x[0-9a-f0]{8}:0|0{8,10}:0{1,5}(?!\w)").match
+_PLACED: Final = re.compile(r"[a-z0-9]@0{8,10}").search
+"""A decimal number after ``user@`` (a hexadecimal one is no cue: BGL writes code addresses
+as ``@0xff83d7de``, and every such line would be read). A dotted IPv4 address is no cue
+either: most lines holding one and a long number are a transfer's size or a block's offset,
+and a list of addresses names itself with one of the words."""
 
 
 def _cue_word(lowered: str) -> bool:
-    """``_CUE_WORD`` on one lower-cased word's shape, by its runs of letters (faster than the
-    search, and the same: each of its words stands between characters that are no letters)."""
-    if "://" in lowered or (lowered[:2] == "0x" and _PORTED(lowered) is not None):
+    """Whether a lower-cased word's shape says a number of the text may be an address: it
+    holds a word of ``_CUE_RUNS`` (by its runs of letters: faster than a search, and the
+    same), a URL, a number before a port or after ``user@``."""
+    if "://" in lowered or (lowered[:1] == "0" and _PORTED(lowered) is not None):
+        return True
+    if "@" in lowered and _PLACED(lowered) is not None:
         return True
     return not _CUE_RUNS.isdisjoint(_LETTER_RUNS(lowered))
 
@@ -162,6 +251,6 @@ BARE_ADDRESSES: Final = TextFamily(
     name="IPv4 addresses as one number after a word that names an address",
     gate=_number_word,
     probe=lambda lowered: "0x" in lowered or _EIGHT_DIGITS(lowered) is not None,
-    apply=lambda text: _BARE.sub(_bare, _URL_HOST.sub(_url_host, text) if "://" in text else text),
+    apply=lambda text: _bare_addresses(_URL_HOST.sub(_url_host, text) if "://" in text else text),
     cue=lambda shape: _cue_word(shape.lower()),
 )

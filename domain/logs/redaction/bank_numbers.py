@@ -59,8 +59,17 @@ def _lower_valid(candidate: str) -> bool:
 
 def _compact(match: re.Match[str]) -> str:
     found = match.group(0)
-    valid = iban_valid(found) if found[0].isupper() else _lower_valid(found)
+    compact = found.replace("-", "") if "-" in found else found
+    valid = iban_valid(compact) if compact[0].isupper() else _lower_valid(compact)
     return _IBAN if valid else found
+
+
+_DASHED: Final = (
+    r"|(?<![A-Za-z0-9\-])(?:[A-Z]{2}\d{2}(?:-[A-Z0-9]{4}){2,7}(?:-[A-Z0-9]{1,3})?"
+    r"|[a-z]{2}\d{2}(?:-[a-z0-9]{4}){2,7}(?:-[a-z0-9]{1,3})?)(?![A-Za-z0-9\-])"
+)
+"""An IBAN in one word with dashes between its groups (``DE89-3704-0044-0532-0130-00``)."""
+_DASHED_HINT: Final = re.compile(r"[A-Za-z]{2}00-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}").search
 
 
 def _grouped(match: re.Match[str]) -> str:
@@ -71,8 +80,11 @@ def _grouped(match: re.Match[str]) -> str:
 
 IBAN: Final = WordFamily(
     name="IBAN in one piece",
-    hint=lambda shape: len(shape) >= 15 and _SHAPE_HINT(shape) is not None,
-    pattern=re.compile(_COMPACT.pattern + "|" + _LOWER_COMPACT.pattern),
+    hint=lambda shape: (
+        len(shape) >= 15
+        and (_SHAPE_HINT(shape) is not None or ("-" in shape and _DASHED_HINT(shape) is not None))
+    ),
+    pattern=re.compile(_COMPACT.pattern + "|" + _LOWER_COMPACT.pattern + _DASHED),
     replace=_compact,
 )
 GROUPED_IBAN: Final = TextFamily(

@@ -16,7 +16,7 @@ from factledger.domain.logs.redaction.auth_headers import (
     keeps_scheme,
     redact_authorization,
 )
-from factledger.domain.logs.redaction.call_arguments import is_credential_call
+from factledger.domain.logs.redaction.call_arguments import calls_code, is_credential_call
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.placeholders import Placeholder
 from factledger.domain.logs.redaction.secret_keys import is_secret_key, is_switch
@@ -61,7 +61,7 @@ def redact_secrets(text: str, lowered: str) -> str:
 
 
 def _pairs(text: str) -> str:
-    if "=" in text or ":" in text or "<-" in text:
+    if "=" in text or ":" in text or "<-" in text or "->" in text:
         text = _key_values(text)
     if "-" in text:
         text = patterns.FLAG_VALUE.sub(_flag, text)
@@ -151,7 +151,7 @@ def _named_thing(text: str, value: str, end: int) -> bool:
     call that takes the password by position (``auth=HTTPBasicAuth("ci", …)``), whose
     arguments ``call_arguments`` judges."""
     if text[end : end + 1] == "(":
-        return is_credential_call(value)
+        return is_credential_call(value) or calls_code(text, value, end)
     return value.lower() in _KINDS and _QUOTED_NAME(text, end) is not None
 
 

@@ -23,7 +23,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from factledger.domain.logs.redaction.call_arguments import last_literal_of_a_setter
+from factledger.domain.logs.redaction.call_arguments import (
+    getter_result,
+    is_getter,
+    last_literal_of_a_setter,
+)
 from factledger.domain.logs.redaction.credential_phrases import password_shaped
 from factledger.domain.logs.redaction.family import TextFamily
 from factledger.domain.logs.redaction.placeholders import Placeholder
@@ -32,11 +36,17 @@ from factledger.domain.logs.redaction.secret_keys import is_secret_key
 __all__ = ["LOGIN_PAIRS", "NAMED_KEYS", "SETTER_CALLS", "USERINFO_WORDS", "key_shaped"]
 
 _SECRET: Final = Placeholder.SECRET.value
-_NAMED_KEY: Final = re.compile(
-    r"(?i)\b((?:api|access|client|secret|private|signing|app|auth|refresh|bearer)"
-    r"[ _\-]?(?:key|secret|token)|secret|token|key)"
-    r"(\s*:?[ \t]+)([A-Za-z0-9+/=_\-.~]{16,})(?![A-Za-z0-9+/=_\-.~])"
+_QUALIFIED: Final = (
+    r"(?:api|access|client|secret|private|signing|app|auth|refresh|bearer|encryption|master"
+    r"|hmac|aes|shared|wrapping|symmetric|webhook|deploy)"
 )
+_NAMED_KEY: Final = re.compile(
+    r"(?i)\b(" + _QUALIFIED + r"[ _\-]?(?:key|secret|token)|secret|token|key)"
+    r"(\s*:?[ \t]+(?:is[ \t]+)?)([A-Za-z0-9+/=_\-.~]{16,})(?![A-Za-z0-9+/=_\-.~])"
+)
+_HEX_KEY: Final = re.compile(r"[0-9a-fA-F]{32,}").fullmatch
+"""Key material written in hex (``encryption key: 0123…cdef``): after a qualified name only
+(``cache key``, ``commit`` and trace ids are hex too)."""
 _UUID: Final = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 ).fullmatch
@@ -111,7 +121,8 @@ def _bare_key_value(match: re.Match[str], value: str) -> bool:
 
 def _named_key(match: re.Match[str]) -> str:
     value = match.group(3).rstrip(".,;")
-    if not key_shaped(value):
+    qualified = match.group(1).lower() not in _NOUNS
+    if not key_shaped(value) and not (qualified and _HEX_KEY(value) is not None):
         return match.group(0)
     if match.group(1).lower() == "key" and not _bare_key_value(match, value):
         return match.group(0)
@@ -173,6 +184,12 @@ def _setter_calls(text: str) -> str:
     position = 0
     for match in _SETTER_CALL.finditer(text):
         if match.start() < position or not is_secret_key(match.group(1).rsplit(".", 1)[-1]):
+            continue
+        if is_getter(match.group(1)):
+            spot = getter_result(text, match.end(1) + 1)
+            if spot is not None:
+                pieces.append(text[position : spot[0]] + _SECRET)
+                position = spot[1]
             continue
         spot = last_literal_of_a_setter(text, match.end(1) + 1)
         start, end = spot if spot is not None else (match.start(3), match.end(3))

@@ -80,7 +80,8 @@ SHORT_FLAGS: Final = TextFamily(
 _CONNECTOR: Final = r"(?:is|was|to|=|:|(?:set|changed|reset|updated)\s+to)"
 _PHRASE: Final = re.compile(
     r"(?i)\b(pass(?:word|wd|phrase)?|pwd|passcode|psk|pre-?shared[ \t]+key)"
-    r"(\s+(?:for|of)\s+(?:(?:the\s+)?(?:user|account|login|service)\s+)?[\w.@\-]+?"
+    r"(\s+(?:for|of)\s+(?:(?:the\s+)?(?:user|account|login|service)\s+)?"
+    r"(?:[\w.@\-]+?|'[^'\n]{1,120}'|\"[^\"\n]{1,120}\")"
     r"(?::\s*|\s+" + _CONNECTOR + r"\s+)"
     r"|\s+(?:(?:is|was|to|of|=|:)\s+|(?:set|changed|reset|updated)\s+to\s+)?)"
     r"(" + _VALUE + r")"

@@ -24,10 +24,14 @@ __all__ = ["BIRTH_DATES", "DOCUMENT_NUMBERS"]
 _ID: Final = Placeholder.NATIONAL_ID.value
 _SECRET: Final = Placeholder.SECRET.value
 _DOCUMENT: Final = re.compile(
-    r"(?i)\b(passport|(?:driver'?s?|driving)[ _\-]licen[cs]e)"
+    r"(?i)\b(passport|(?:driver'?s?|driving)[ _\-]licen[cs]e"
+    r"|dln(?=[ \t]*[:=#\s])|dl(?=[ \t]*(?:#|no\b|number)))"
     r"((?:[ \t]+(?:no\.?|number|num|nr\.?|id|#))?[ \t]*[:=#]?[ \t]*)"
     r"([A-Za-z0-9][A-Za-z0-9\-]{5,24}|[A-Z]{0,2}\d{2,4}(?:[ ]\d{2,6}){1,3})(?![\w.\-])"
 )
+_DL: Final = re.compile(r"(?i)dln?[#:=]?").fullmatch
+"""A driving licence's short name (``DL#``, ``DLN``), followed in the text by ``#``, ``no``
+or ``number``."""
 _DATE: Final = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{2,4}").fullmatch
 
 
@@ -40,29 +44,67 @@ def _document(match: re.Match[str]) -> str:
 
 DOCUMENT_NUMBERS: Final = TextFamily(
     name="passport and driving licence numbers after their name",
-    gate=lambda shape: "passport" in shape.lower() or "licen" in shape.lower(),
-    probe=lambda lowered: "passport" in lowered or "licen" in lowered,
+    gate=lambda shape: (
+        "passport" in shape.lower() or "licen" in shape.lower() or _DL(shape) is not None
+    ),
+    probe=lambda lowered: "passport" in lowered or "licen" in lowered or "dl" in lowered,
     apply=lambda text: _DOCUMENT.sub(_document, text),
 )
 
-_MONTH: Final = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
-_BIRTH: Final = re.compile(
-    r"(?i)\b(born(?:[ \t]+on)?|date[ \t]+of[ \t]+birth|d\.?o\.?b\.?|birth[ \t]?date|birthday)"
-    r"([ \t]*[:=]?[ \t]*)"
-    r"(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}"
-    r"|(?:\d{1,2}|<SECRET>)[ \t]+"
-    + _MONTH
-    + r"[ \t]+\d{4}|"
-    + _MONTH
-    + r"[ \t]+\d{1,2},?[ \t]+\d{4})"
-    r"(?![\w/.\-])"
+_LABEL: Final = (
+    r"born(?:[ \t]+on)?|date[ \t]+of[ \t]+birth|d\.?o\.?b\.?|birth[ \t_\-]?date|birthday"
+    r"|geb\.?(?:[ \t]+am)?|geboren(?:[ \t]+(?:am|op))?|geburts(?:datum|tag)|geb\.?-?datum"
+    r"|n[ée]e?[ \t]+le|date[ \t]+de[ \t]+naissance|naissance"
+    r"|fecha[ \t]+de[ \t]+nacimiento|nacid[oa][ \t]+el|data[ \t]+di[ \t]+nascita"
+    r"|nat[oa][ \t]+il|data[ \t]+de[ \t]+nascimento|nascid[oa][ \t]+em|geboortedatum"
+    r"|data[ \t]+urodzenia|urodzon[ya]|födelsedatum|född|fødselsdato|født|syntymäaika"
+    r"|syntynyt|doğum[ \t]+tarihi|datum[ \t]+narození|narozen[aý]?"
 )
-_BIRTH_WORDS: Final = frozenset({"born", "birth", "dob", "dob:", "birthdate", "birthday"})
+"""Names of a date of birth and the participles that give one (``born on``, ``geb.``,
+``geboren am``, ``né le``, ``nata il``, ``urodzony``, ``født``), in the languages logs of
+forms and records are written in."""
+_BIRTH: Final = re.compile(
+    r"(?i)(?<![\w.])(" + _LABEL + r")"
+    r"((?:[ \t]*\([^()\n]{1,20}\))?(?:(?<=\.)[ \t]*[:=]?[ \t]*"
+    r"|(?<!\.)[\"']?[ \t]*[:=\-–]?[ \t]*[\"']?(?<=[ \t:=\"'])))"
+    r"(\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}|\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}"
+    r"|\d{1,2}([/.\-])[^\W\d_]{3,10}\.?\4\d{2,4}"
+    r"|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"
+    r"|(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d{2}"
+    r"|(?:\d{1,2}|<SECRET>)\.?(?:st|nd|rd|th|er|º)?[ \t]+(?:de[ \t]+)?[^\W\d_]{3,10}\.?,?"
+    r"[ \t]+(?:de[ \t]+)?\d{4}"
+    r"|[^\W\d_]{3,10}\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4})"
+    r"(?![\w/.\-]|\.\d)"
+)
+"""A label, a separator (nothing after a dot, else ``:``, ``=`` or a space, a format in
+brackets before it: ``DOB (MM/DD/YYYY):``), then a date: ISO, day-month-year with ``/``,
+``.`` or ``-`` (the month also in words, ``01-FEB-1980``), eight digits that read as a
+date, a day, a month in words (of any language) and a year, or a month in words, a day and a
+year."""
+_BIRTH_WORDS: Final = frozenset(
+    {"born", "birth", "dob", "d.o.b", "birthdate", "birthday", "birth_date", "geb", "geboren"}
+    | {"geburtsdatum", "geburtstag", "geb.-datum", "gebdatum", "né", "née", "nee", "ne"}
+    | {"naissance", "nacimiento", "nacido", "nacida", "nascita", "nato", "nata", "nascimento"}
+    | {"nascido", "nascida", "geboortedatum", "urodzenia", "urodzony", "urodzona"}
+    | {"födelsedatum", "född", "fødselsdato", "født", "syntymäaika", "syntynyt", "doğum"}
+    | {"narození", "narozen", "narozena", "narozený"}
+)
+_BIRTH_PROBE: Final = re.compile(
+    r"born|birth|dob|d\.o\.b|geb|n[ée]e?[ \t]+le|naissance|nacimiento|nacid|nascita|nat[oa] il"
+    r"|nascimento|nascid|geboorte|urodz|född|fødsels|født|syntym|doğum|narozen"
+).search
+
+
+def _birth_word(shape: str) -> bool:
+    """A label alone, as a key (also quoted), or with a date glued to it
+    (``geb.01.02.1980``)."""
+    lowered = shape.lower().strip("{}[]\"',").rstrip("0./:=-\"'")
+    return lowered in _BIRTH_WORDS or lowered.partition("=")[0].rstrip(":.") in _BIRTH_WORDS
 
 
 BIRTH_DATES: Final = TextFamily(
     name="dates of birth after their name",
-    gate=lambda shape: shape.lower().rstrip(":") in _BIRTH_WORDS,
-    probe=lambda lowered: "born" in lowered or "birth" in lowered or "dob" in lowered,
+    gate=_birth_word,
+    probe=lambda lowered: _BIRTH_PROBE(lowered) is not None,
     apply=lambda text: _BIRTH.sub(lambda m: m.group(1) + m.group(2) + _SECRET, text),
 )

@@ -5,7 +5,9 @@
 * **An HTML entity**: ``jane.doe&#64;example.com``, ``&#x40;`` (a page or a mail body logged
   as it was sent).
 * **Spelled out**: ``jane.doe [at] example [dot] com``, ``john(at)example.org``, ``ops AT
-  corp DOT example``: ``at`` and ``dot`` in brackets, or both as upper-case words.
+  corp DOT example``, ``jdoe at example dot com``: ``at`` and ``dot`` in brackets, both as
+  upper-case words, or both as lower-case words with ``dot`` before the last label (the
+  family reads such a text only when it holds the word ``dot``).
 * **Quoted local part**: ``"john.doe"@example.com``, ``"jane smith"@corp.example.org``.
 * **International**: a local part or a domain in Unicode (``hans.müller@bücher.de``); the
   ``xn--`` spelling of such a domain is ASCII and read by the shape patterns.
@@ -28,6 +30,12 @@ _LOCAL: Final = r"(?<![\w.+%\-])[A-Za-z0-9][A-Za-z0-9._+\-]*"
 _LABEL: Final = r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 _BRACKET_AT: Final = r"[ \t]*[\[(\{](?i:at)[\])\}][ \t]*"
 _DOT: Final = r"(?:[ \t]*[\[(\{](?i:dot)[\])\}][ \t]*|[ \t]+DOT[ \t]+|\.)"
+_TLD: Final = (
+    r"(?i:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|cz|ru"
+    r"|jp|cn|in|br|au|ca|us|eu|info|biz|me|dev|app|ai)"
+)
+"""The last labels an address spelled in lower-case words may end with (``… dot com``), so
+``looking at cache dot files`` is no address."""
 _WORD_DOT: Final = r"[ \t]+DOT[ \t]+"
 _SPELLED: Final = re.compile(
     r"(?P<encoded>"
@@ -50,11 +58,13 @@ _SPELLED: Final = re.compile(
     + r")+))(?![\w\-])"
     r"|(?P<words>" + _LOCAL + r"[ \t]+AT[ \t]+" + _LABEL + r"(?:" + _WORD_DOT + _LABEL + r")+)"
     r"(?![\w\-])"
+    r"|(?P<lower>" + _LOCAL + r"[ \t]+at[ \t]+" + _LABEL + r"(?:[ \t]+dot[ \t]+" + _LABEL + r")*"
+    r"[ \t]+dot[ \t]+" + _TLD + r")(?![\w\-])"
 )
 
 
 def _gate(shape: str) -> bool:
-    if "%" in shape or shape == "AT" or '"@' in shape or "&#" in shape:
+    if "%" in shape or shape in ("AT", "dot") or '"@' in shape or "&#" in shape:
         return True
     if "@" in shape and not shape.isascii():
         return True

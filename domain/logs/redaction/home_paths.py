@@ -5,7 +5,8 @@
 path stays; shared folders (``/Users/Shared``, ``C:\\Users\\Public``, ``Default``, ``All
 Users``) are not user names. ``C:\\Documents and Settings\\<USER>\\…`` spans words: its
 user is found in the word ``Settings\\<USER>\\…`` (a folder after it, so a word
-``Settings\\Display`` alone stays)."""
+``Settings\\Display`` alone stays). A home directory reached through ``..``
+(``/srv/ci/../../home/<USER>``) is one too."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ __all__ = ["HOME_PATHS"]
 _USER: Final = Placeholder.USER.value
 _NOT_USERS: Final = frozenset({"shared", "public", "default", "all users", "default user"})
 _HOME: Final = re.compile(
-    r"(?P<prefix>(?:(?<![\w.])/(?:export/|var/)?home/|(?<![\w.])/Users/"
+    r"(?P<prefix>(?:(?:(?<![\w.])|(?<=\.\.))/(?:export/|var/)?home/|(?:(?<![\w.])|(?<=\.\.))/Users/"
     r"|(?<![\w.])/(?:mnt/|cygdrive/)?[A-Za-z]/Users/"
     r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)"
     r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\"
     r"|(?<![\w\\/.])Settings\\(?=[^\\\s]+\\)))"
-    r"(?P<user>[^/\\\s\"':;,*<>|]+)"
+    r"(?P<user>[^/\\\s\"':;,*<>|]+(?:'[A-Za-z][^/\\\s\"':;,*<>|]*)*)"
     r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
 )
 

@@ -98,8 +98,12 @@ def fingerprint(text: str, start: int, found: str) -> bool:
     """True when the run at ``start`` is the digest of a key fingerprint (OpenSSH's
     ``SHA256:uNiV…``): a public key's hash, of exactly its digest's length, names a key
     without opening anything."""
-    name = _DIGEST_NAME(text[max(0, start - 7) : start])
-    return name is not None and len(found.rstrip("=")) == _DIGEST_SIZES[name.group(1).lower()]
+    lead = 0
+    while start - lead > 0 and text[start - lead - 1] in "+/":
+        lead += 1  # a digest starting with ``+`` or ``/``, read from its first letter or digit
+    name = _DIGEST_NAME(text[max(0, start - lead - 7) : start - lead])
+    size = lead + len(found.rstrip("="))
+    return name is not None and size == _DIGEST_SIZES[name.group(1).lower()]
 
 
 def _base64_line(match: re.Match[str]) -> str:

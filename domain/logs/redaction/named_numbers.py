@@ -161,7 +161,8 @@ _NAME_RUN: Final = "|".join(
 )
 _NAMED: Final = re.compile(
     r"(?i)(?<![\w\-])(" + _NAME_RUN + r")"
-    r"((?:[ \t]*(?:-?nr\.?|-?no\.?|number|nummer|num|n[º°]|#|code|id))?\.?[\"']?[ \t]*[:=#]?[ \t]*)"
+    r"((?:[ \t]*(?:-?nr\.?|-?no\.?|number|nummer|num|n[º°]|#|code|id)"
+    r"|[\-_](?:nr\.?|no\.?|number|nummer|numero|número))?\.?[\"']?[ \t]*[:=#]?[ \t]*)"
     r"([\"']?)([A-Za-z]{0,6}\d[\dA-Za-z]*(?:[.\-/]\w+)*(?:[ ]\d{1,5}(?:[.\-/]?\w)*)*)(?![\w.\-/])"
 )
 _TOKEN: Final = re.compile(r"[^\W\d_][\w\-]*")
@@ -180,7 +181,20 @@ def _name_word(shape: str) -> bool:
             return True
         return len(lowered) > 6 and not _NAMES.isdisjoint(_TOKEN.findall(lowered))
     head = shape.split("=", 1)[0] if "=" in shape else shape
-    return len(head) <= _LONGEST and head.lower().strip(_STRIP) in _NAMES
+    if len(head) > _LONGEST + 8:
+        return False
+    name = head.lower().strip(_STRIP)
+    return name in _NAMES or (("-" in name or "_" in name) and _without_number(name) in _NAMES)
+
+
+_NUMBER_WORDS: Final = frozenset({"nr", "no", "number", "nummer", "numero", "número"})
+
+
+def _without_number(token: str) -> str:
+    """A name with its word for *number* joined by a dash or an underscore
+    (``Personalausweis-Nr.``, ``pesel_no``) taken off."""
+    cut = max(token.rfind("-"), token.rfind("_"))
+    return token[:cut] if cut > 0 and token[cut + 1 :] in _NUMBER_WORDS else token
 
 
 def _named(match: re.Match[str]) -> str:
@@ -200,7 +214,10 @@ def _named(match: re.Match[str]) -> str:
 
 def _probe(lowered: str) -> bool:
     """A text holding one of the names as a word of its own (one scan, one set test)."""
-    return not _NAMES.isdisjoint(_TOKEN.findall(lowered))
+    tokens = _TOKEN.findall(lowered)
+    if not _NAMES.isdisjoint(tokens):
+        return True
+    return any(_without_number(token) in _NAMES for token in tokens if "-" in token or "_" in token)
 
 
 NAMED_NUMBERS: Final = TextFamily(

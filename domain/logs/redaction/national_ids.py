@@ -67,7 +67,7 @@ NATIONAL_IDS: Final = WordFamily(
 
 _NAMED: Final = re.compile(
     r"(?i)\b(ssn|social security(?: number| no\.?)?|national insurance(?: number| no\.?)?|nino"
-    r"|ni(?: number| no\.?)|sin|tax id|tin)\b(\s*[:=#]?\s*)"
+    r"|ni(?: number| no\.?)|sin|tax id|tin)(?!\w)(\s*[:=#]?\s*)"
     r"(\d{3}[ .]\d{2}[ .]\d{4}|[A-Za-z]{2}(?: ?\d{2}){3} ?[A-Da-d]|\d{3}[ .]\d{3}[ .]\d{3})"
     r"(?![\w])"
 )

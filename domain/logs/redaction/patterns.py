@@ -115,7 +115,7 @@ _VALUE: Final = (
 )
 KEY_VALUE: Final = re.compile(
     r"(?<![A-Za-z0-9_.\-])(?P<key>[.\-]{0,3}[A-Za-z_][A-Za-z0-9_.\-]*)(?P<quote>\\?[\"']?)"
-    r"(?P<sep>[ \t]*(?:=>|:=|<-|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
+    r"(?P<sep>[ \t]*(?:=>|->|:=|<-|=|:)[ \t]*)(?P<value>" + _VALUE + r")"
 )
 """``key=value``, ``key: value``, ``"key": "value"``, ``\\"key\\":\\"value\\"``,
 ``key => value``, ``key := value`` (Go, Make), ``key <- value`` (R) (the caller decides
@@ -180,10 +180,12 @@ GROUPED_CARD: Final = re.compile(
 )
 """A card number written in groups (the caller checks what precedes it and Luhn)."""
 SPACED_PHONE: Final = re.compile(
-    r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]?\d{2,4}){2,4}(?![\w.])"
+    r"\+\d{1,3}[ .\-]?(?:\(0\)[ ]?)?\(?\d{1,4}\)?(?:[ .\-]?\d{2,4}){2,4}(?![\w.])"
     r"|\(\d{3}\)[ ]?\d{3}[ .\-]\d{4}(?!\w)"
 )
-"""A telephone number with spaces (the caller checks what precedes it and its digit count)."""
+"""A telephone number with spaces (the caller checks what precedes it and its digit count);
+the trunk ``(0)`` a European number is written with may stand before its area code
+(``+33 (0)6 12 34 56 78``)."""
 
 # --- shape patterns (run once per distinct space-separated word) -------------------------
 
@@ -256,8 +258,9 @@ quads, or six groups of one or two hex digits joined by ``:`` (BSD and macOS pri
 IPV6: Final = re.compile(
     r"(?P<ipv6>(?<![\w:.])\[?(?=[0-9A-Fa-f:]*\d)(?:[0-9A-Fa-f]{1,4}:){1,7}:?"
     r"(?:[0-9A-Fa-f]{1,4}:){0,6}"
-    r"(?:[0-9A-Fa-f]{1,4}|(?<=:)(?:\d{1,3}\.){3}\d{1,3})?(?:%[\w.\-]+)?\]?"
-    r"|(?<![\w:.])::(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4}(?![\w.]))"
+    r"(?:(?<=:)(?:\d{1,3}\.){3}\d{1,3}(?![\w.])|[0-9A-Fa-f]{1,4})?(?:%[\w.\-]+)?\]?"
+    r"|(?<![\w:.])::(?:[0-9A-Fa-f]{1,4}:){0,6}"
+    r"(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9A-Fa-f]{1,4})(?![\w.]))"
 )
 IPV4: Final = re.compile(
     r"(?P<ipv4>(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}"

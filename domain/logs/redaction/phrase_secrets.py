@@ -131,6 +131,10 @@ _QUALIFIERS: Final = (
     "access",
     "unlock",
     "puk",
+    "pin",
+    "sim",
+    "door",
+    "alarm",
 )
 _CODE: Final = r"(?=[A-Za-z0-9\-]*\d)[A-Za-z0-9]{2,12}(?:-[A-Za-z0-9]{2,12}){0,3}"
 _CODES: Final = re.compile(

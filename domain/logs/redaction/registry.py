@@ -45,6 +45,7 @@ from factledger.domain.logs.redaction.email_spellings import EMAIL_SPELLINGS
 from factledger.domain.logs.redaction.encoded_queries import ENCODED_QUERIES
 from factledger.domain.logs.redaction.family import TextFamily, WordFamily
 from factledger.domain.logs.redaction.ftp_commands import FTP_USER_COMMANDS
+from factledger.domain.logs.redaction.hardware_addresses import BARE_MACS
 from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
@@ -134,6 +135,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     HL7_PERSON_SEGMENTS,
     NATIONAL_PHONES,
     BARE_ADDRESSES,
+    BARE_MACS,
     EMAIL_SPELLINGS,
 )
 

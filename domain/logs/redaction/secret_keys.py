@@ -66,6 +66,17 @@ _WORDS: Final = frozenset(
         "birth",
         "birthdate",
         "birthday",
+        # a date of birth in other languages (``fecha_nacimiento``, ``Geburtsdatum``)
+        "nacimiento",
+        "naissance",
+        "nascita",
+        "nascimento",
+        "geburtsdatum",
+        "geboortedatum",
+        "fødselsdato",
+        "födelsedatum",
+        "urodzenia",
+        "syntymäaika",
     }
 )
 _ENGLISH_LONG_WORDS: Final = (
@@ -207,6 +218,7 @@ _NOT_THE_VALUE: Final = frozenset(
         "rotation",
         "algorithm",
         "alg",
+        "algo",
         "strength",
         "provider",
         "source",
@@ -255,7 +267,27 @@ def is_secret_key(key: str) -> bool:
         if word in ("key", "keys") and index > 0 and words[index - 1] in _KEY_QUALIFIERS:
             return True
     letters = "".join(words)
-    return any(long_word in letters for long_word in _LONG_WORDS)
+    return any(long_word in letters for long_word in _LONG_WORDS) or _joined_pass(words[-1])
+
+
+_NOT_PASSWORDS: Final = frozenset(
+    {"bypass", "compass", "encompass", "overpass", "underpass", "surpass", "trespass"}
+    | {"multipass", "onepass", "twopass", "singlepass", "firstpass", "secondpass", "highpass"}
+    | {"lowpass", "bandpass", "allpass", "subpass", "renderpass", "mainpass"}
+)
+
+
+def _joined_pass(word: str) -> bool:
+    """True for a word that joins a qualifier to ``pass`` or ``pwd`` without a separator
+    (``requirepass``, ``rootpass``, ``smtppass``, ``adminpwd``, ``dbpasswd``), as
+    configurations and flags name a password; ``bypass``, ``compass`` and a filter's
+    ``lowpass`` are words of their own."""
+    return (
+        len(word) > 5
+        and word.endswith(("pass", "pwd", "passwd"))
+        and word.isalpha()
+        and word not in _NOT_PASSWORDS
+    )
 
 
 _SWITCH_PREFIXES: Final = ("no-", "no_", "skip-", "disable-", "enable-", "without-", "allow-")

@@ -137,6 +137,15 @@ _STAND_IN: Final = re.compile(
 ``[REDACTED]``), a reference to one (``${DB_PASSWORD}``, ``$API_TOKEN``, ``%PASS%``,
 ``{{ .Values.password }}``, whose word ``{{`` is read alone), format directives (curl's
 ``%{http_code}``), or the ``YES``/``NO`` of MySQL's ``(using password: YES)``."""
+_CALL: Final = re.compile(r"[A-Za-z_][\w.]{2,63}\((?:[\"')]|[A-Za-z_][A-Za-z_.]{0,30}[,)])").match
+"""A value that is a call in code (``api_key=get_key()``, ``token=fetch("svc")``): the call
+gives the credential, its text holds none (``call_arguments.calls_code`` for a value read
+before its ``(``)."""
+_RATIO: Final = re.compile(r"\d{1,3}/\d{1,3}").fullmatch
+"""A step of a count (``pass=1/3``, ``auth_attempt=2/5``): no password is written so."""
+_TUPLE_STARTS: Final = ("('", '("')
+"""A tuple of literals as a credential's value (``auth=('bob', '…')``): its user and password
+are judged by ``call_arguments``."""
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -170,6 +179,10 @@ def keeps_value(key: str, value: str) -> bool:
     if not words:
         return False
     if is_stand_in(value.strip("\"'")) or value in _STANDARD_INPUT:
+        return True
+    if "(" in value and (_CALL(value) is not None or value[:2] in _TUPLE_STARTS):
+        return True
+    if "/" in value and _RATIO(value) is not None:
         return True
     if len(words) == 1 and words[0] in _NSS_DATABASES and value in _NSS_SOURCES:
         return True

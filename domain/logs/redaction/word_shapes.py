@@ -104,7 +104,7 @@ def plan_for(shape: str) -> Plan:
             steps.append((_EZCONNECT, True))
     if _MAC_HINT(shape) is not None:
         steps.append((_MAC, True))
-    if "::" in shape or shape.count(":") >= 7:
+    if "::" in shape or shape.count(":") >= 7 or (shape.count(":") == 6 and "." in shape):
         steps.append((_IPV6, True))
     if _IPV4_HINT(shape) is not None:
         steps.append((_IPV4, _IPV4_AS_WRITTEN(shape) is not None))
@@ -255,7 +255,8 @@ def is_local_address(address: str) -> bool:
 
 def _is_ipv6(candidate: str) -> bool:
     address = candidate.strip("[]").split("%", 1)[0]
-    if address.count(":") < 2 or ("::" not in address and address.count(":") != 7):
+    full = 6 if "." in address else 7  # an IPv4 address in place of the last two groups
+    if address.count(":") < 2 or ("::" not in address and address.count(":") != full):
         return False
     try:
         ipaddress.IPv6Address(address)
