@@ -35,8 +35,10 @@ from factledger.domain.logs.template_words import (
 
 __all__ = ["absorb", "bracketed", "merge_gaps"]
 
-# The longest stretch (in words) a gap merge replaces.
+# The longest stretch (in words) a gap merge replaces; a longer one, up to ``_LONGEST``,
+# when the words around it without a variable are at least as many as its own.
 _MAX_GAP: Final = 6
+_LONGEST: Final = 12
 
 _Words = tuple[str, ...]
 _PAIRS: Final = {"(": ")", "[": "]", "{": "}", '"': '"', "'": "'"}
@@ -137,9 +139,11 @@ def merge_gaps(forms: set[str], values: int, context: int) -> dict[str, str]:
             constant.append(constant[-1] + (VARIABLE not in word))
         total = constant[-1]
         for start in range(last_start + 1):
-            for stop in range(max(start + 1, first_stop), min(start + _MAX_GAP, size) + 1):
+            for stop in range(max(start + 1, first_stop), min(start + _LONGEST, size) + 1):
                 kept = total - (constant[stop] - constant[start])
                 if kept < context and not (kept and bracketed(words[start], words[stop - 1])):
+                    continue
+                if stop - start > _MAX_GAP and kept < stop - start:
                     continue
                 stretches[(words[:start], words[stop:])].append((index, words[start:stop]))
     chosen = []

@@ -46,9 +46,11 @@ from factledger.domain.logs.template_words import (
     collapse_lists,
     enclosed_variable,
     has_constant,
+    holds_variable,
     is_unit,
     key_of,
     narrowed,
+    one_key,
     quoted_values,
 )
 
@@ -260,12 +262,11 @@ def _is_kind(
       once, are the template's own (``VM Started`` / ``VM Stopped``).
 
     ``sizes``: each sibling's breadth (``_breadths``) and count of messages."""
-    if any(VARIABLE in value for value in values) or quoted_values(values, before):
+    if any(map(holds_variable, values)) or quoted_values(values, before):
         return False
     after_variable = before == VARIABLE
     distinct = len(set(values))
-    keys = {key_of(value) for value in values}
-    if distinct >= settings.keyed_values and len(keys) == 1 and "" not in keys:
+    if distinct >= settings.keyed_values and one_key(values):
         return False
     if after_variable and distinct >= settings.unit_values and all(map(is_unit, values)):
         return False
@@ -362,7 +363,7 @@ def _quoted_apart(group: Sequence[tuple[str, ...]], members: Sequence[int], posi
 
 def _is_variable(values: Sequence[str], after_variable: bool, settings: MergeSettings) -> bool:
     """Whether the words siblings hold at one position make it a parameter."""
-    if settings.subsume and any(VARIABLE in value for value in values):
+    if settings.subsume and any(map(holds_variable, values)):
         keys = {key_of(value) for value in values}
         if len(keys) == 1 or "" in keys:
             return True
@@ -376,8 +377,7 @@ def _is_variable(values: Sequence[str], after_variable: bool, settings: MergeSet
     ):
         return True
     if len(distinct) >= settings.keyed_values:
-        keys = {key_of(value) for value in distinct}
-        return len(keys) == 1 and "" not in keys
+        return one_key(distinct)
     return False
 
 

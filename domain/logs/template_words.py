@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 __all__ = [
@@ -13,10 +13,13 @@ __all__ = [
     "common_length",
     "bare",
     "enclosed_variable",
+    "formatted",
     "has_constant",
+    "holds_variable",
     "is_unit",
     "key_of",
     "narrowed",
+    "one_key",
     "quoted_values",
 ]
 
@@ -104,6 +107,29 @@ def has_constant(word: str) -> bool:
     if VARIABLE not in word:
         return True
     return JOINER in word and any(VARIABLE not in part for part in word.split(JOINER))
+
+
+def formatted(word: str) -> bool:
+    """Whether a word is a quoted value of several words (``template_quotes``) that starts
+    with a word of its own and holds a variable (``msg="Opened <*> for <*>"``): a message
+    written with its parameters, whose words are the event's own, not one value."""
+    if JOINER not in word or VARIABLE not in word:
+        return False
+    return VARIABLE not in word.split(JOINER, 1)[0]
+
+
+def holds_variable(word: str) -> bool:
+    """Whether a word is or holds a variable, a formatted message (``formatted``) aside:
+    the variables of a message are its parameters, not the word's."""
+    return VARIABLE in word and not formatted(word)
+
+
+def one_key(values: Iterable[str]) -> bool:
+    """Whether words are each the value of one ``key=`` / ``key:``, none a formatted
+    message (a key's message is not its value)."""
+    words = list(values)
+    keys = {key_of(word) for word in words}
+    return len(keys) == 1 and "" not in keys and not any(map(formatted, words))
 
 
 def key_of(word: str) -> str:

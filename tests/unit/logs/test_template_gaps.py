@@ -191,3 +191,19 @@ def test_a_variable_without_a_key_is_no_shared_word_around_a_stretch() -> None:
     marks = ("HOT", "COLD", "HOT WET", "DRY HOT", "WET")
     forms = {f"[GATE DROP] cell=<*> dir=<*> {mark} <*>" for mark in marks}
     assert merge_gaps(forms, 4, 2) == {}
+
+
+_CLAUSES = ("<*>;", "<*> CAP <*>;", "<*> ALSO <*> = <*>;", "<*> ALSO <*> = <*> CAP <*>;")
+
+
+def test_a_long_stretch_merges_when_more_shared_words_surround_it() -> None:
+    # Seven words differ at most (longer than a stretch may be), among twelve constant
+    # words around them: one value of several words written inside a message.
+    head = "Saw <*> fresh rows and <*> stale cells for probe FIND ALL IN <*> ONLY <*> ="
+    forms = {f"{head} {clause} mark <*> (see zebra_limit)" for clause in _CLAUSES}
+    assert set(merge_gaps(forms, 4, 2).values()) == {f"{head} <*>; mark <*> (see zebra_limit)"}
+
+
+def test_a_long_stretch_with_few_shared_words_around_it_stays_apart() -> None:
+    forms = {f"Saw <*> = {clause} mark <*>" for clause in _CLAUSES}
+    assert not merge_gaps(forms, 4, 2)

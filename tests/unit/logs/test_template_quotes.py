@@ -75,3 +75,14 @@ def test_quoted_values_apart_in_one_of_their_words_are_read_by_that_word() -> No
     templates = [f'<*> "{method} <*>" status: <*>' for method in ("GET", "PUT", "DELETE", "HEAD")]
     merged = merge_templates(dict.fromkeys(templates, 6))
     assert merged == {template: template for template in templates}
+
+
+def test_quoted_messages_that_quote_their_values_stay_apart() -> None:
+    # A key's quoted value that starts with a word of its own and holds variables is a
+    # formatted message: its words are the event's, whatever its length.
+    kinds = ("Wibble for", "Zonk", "Plosh within for", "Grist for", "Frob for", "Quill")
+    messages = [
+        f'time={n} level=info msg="{kind} \\"{n}a{n}\\""'
+        for n, kind in enumerate(kinds * 8, start=1)
+    ]
+    assert len(set(mine_templates(messages))) == len(kinds)
