@@ -68,7 +68,9 @@ MEASURED = frozenset({"time", "size"})
 purpose."""
 _FREE_PAIRS = 8
 """Up to this many values, any two may be combined without the claim writing either."""
-_KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
+_KEY_UNIT = re.compile(
+    r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|kib|mb|mib|gb|gib|tb|tib|pct|percent)$"
+)
 _SIZE_PER_TIME = re.compile(
     r"(?:^|_)(?:(bytes|kb|kib|mb|mib|gb|gib|tb)_)?per_?(?:sec(?:ond)?|s|min(?:ute)?|h(?:ou)?r|day)$"
 )
