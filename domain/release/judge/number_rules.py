@@ -244,9 +244,11 @@ def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView])
     pairs += [(v.scope.start, v.scope.end) for v in views if v.scope.start and v.scope.end]
     unit = quantity.base[0] / quantity.value if quantity.value else 1.0
     precision = unit * 10.0 ** (-quantity.decimals)  # "1.62 min" is precise to 0.6 s
+    tolerance = precision / 2
+    if quantity.bound == "about":
+        tolerance = max(tolerance, quantity.base[0] * 0.05)  # "about 32 and a half minutes"
     return any(
-        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= precision / 2
-        for a, b in pairs
+        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= tolerance for a, b in pairs
     )
 
 

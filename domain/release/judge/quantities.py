@@ -144,15 +144,43 @@ def _bound(prefix: str, wider: str = "") -> str:
     return "about" if _ABOUT.search(prefix) else "="
 
 
+_LARGER = r"hours?|hrs?|h|minutes?|mins?|min"
+_SMALLER = r"minutes?|mins?|min|seconds?|secs?|sec|s"
+_COMPOUND = re.compile(
+    rf"\b(?P<big>an?|one|\d+)\s+(?P<bigunit>{_LARGER})\s+(?:and\s+)?"
+    rf"(?P<small>\d+)\s+(?P<unit>{_SMALLER})(?!\w)"
+    rf"|\b(?P<whole>\d+)\s+and\s+a\s+half\s+(?P<halfunit>{_LARGER}|{_SMALLER})(?!\w)",
+    re.IGNORECASE,
+)
+"""A duration in two parts ("an hour and 42 minutes", "2 h 5 min") or with a half ("32 and a
+half minutes"): one quantity in its smaller unit (102 minutes, 32.5 minutes)."""
+
+
+def _compound(m: re.Match[str], bound: str) -> Quantity:
+    if m["whole"] is not None:
+        return _quantity(f"{m['whole']}.5", m["halfunit"], m[0], bound)
+    larger = float(m["big"]) if m["big"][0].isdigit() else 1.0
+    ratio = _UNITS[m["bigunit"].lower()][1][0] / _UNITS[m["unit"].lower()][1][0]
+    return _quantity(f"{larger * ratio + float(m['small']):g}", m["unit"], m[0], bound)
+
+
 def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     """Every number of a claim (times already masked out) with its unit, its bound and
-    where it starts."""
+    where it starts; a duration in two parts is one quantity."""
     found: list[tuple[Quantity, int]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _COMPOUND.finditer(text):
+        prefix = text[max(0, m.start() - 16) : m.start()]
+        wider = text[max(0, m.start() - 72) : m.start()]
+        found.append((_compound(m, _bound(prefix, wider)), m.start()))
+        taken.append((m.start(), m.end()))
     for m in _NUMBER.finditer(text):
+        if any(start <= m.start() < end for start, end in taken):
+            continue
         prefix = text[max(0, m.start() - 16) : m.start()]
         wider = text[max(0, m.start() - 72) : m.start()]
         found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
-    return tuple(found)
+    return tuple(sorted(found, key=lambda item: item[1]))
 
 
 @lru_cache(maxsize=8192)
