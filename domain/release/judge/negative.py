@@ -5,8 +5,9 @@
 * The claim says that nothing matched (else its polarity is wrong), and never that the thing
   did not happen, is ruled out, or holds everywhere; "never" is no broader than a search
   over all time, or than the window the claim writes.
-* It names every term of the query, the service, and the window (a time inside it or words
-  for it); each time it writes lies inside the window.
+* It names every term of the query (a searched ``status=503`` by "503" or "503s"), the
+  service (or, as its subject, a name the search was for: "chk-03 never hit ..."), and the
+  window (a time inside it or words for it); each time it writes lies inside the window.
 * Of a SQL search it names every string filter's value and, for a time filter, a time on the
   filter's side of its bound.
 * Its identifiers and decisive words are of the searched scope.
@@ -69,13 +70,20 @@ _WINDOW_WORDS = re.compile(
 )
 
 
-def _outside_terms(text: str, views: Sequence[CallView]) -> str:
+def _outside_terms(text: str, views: Sequence[CallView], names: Sequence[str] = ()) -> str:
     """``text`` with the searched phrases blanked: the "No" of a search for "No space left on
-    device" is no negation of the claim."""
+    device" is no negation of the claim, nor of "No space left on device chk-03" when the
+    claim writes the name ``chk-03`` elsewhere (``names``: the claim's identifiers)."""
     for view in views:
         query = view.scope.query.strip()
-        if len(query) > 2:
-            text = re.sub(re.escape(query), lambda m: " " * len(m.group()), text, flags=re.I)
+        phrases = {query}
+        for name in names:
+            if present(name.lower(), query.lower()):
+                phrases.add(" ".join(re.sub(re.escape(name), " ", query, flags=re.I).split()))
+        for phrase in phrases:
+            if len(phrase) > 2:
+                searched = r"\s+".join(re.escape(part) for part in phrase.split())
+                text = re.sub(searched, lambda m: " " * len(m.group()), text, flags=re.I)
     return text
 
 
@@ -110,7 +118,7 @@ def check_negative(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | N
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, ever.group())
     if broader is not None:
         return Finding(GroundingReason.NEGATIVE_BROADER_THAN_SCOPE, broader.group())
-    found_cue = _NO_MATCH.search(_outside_terms(claim.text, views))
+    found_cue = _NO_MATCH.search(_outside_terms(claim.text, views, claim.identifiers))
     cue = found_cue.group() if found_cue is not None else threshold or searched
     if cue is None:
         return Finding(GroundingReason.POLARITY_MISMATCH)
@@ -203,12 +211,7 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
         scope.query.lower().strip(), lowered
     ):
         return broader
-    service = scope.service
-    if (
-        service
-        and not present(service.lower(), lowered)
-        and not content_stems(service.replace("-", " ")) <= claim.stems
-    ):
+    if not _names_service(claim, view):
         return broader
     if scope.start is not None and scope.end is not None:
         found = _window(claim, view, cue)
@@ -232,12 +235,34 @@ def _within_scope(claim: ParsedClaim, view: CallView, cue: str) -> Finding | Non
     return None
 
 
+def _names_service(claim: ParsedClaim, view: CallView) -> bool:
+    """True when the claim names the searched service, or, as the subject before its denial,
+    an identifier the search was for ("chk-03 never hit ..." of a search for "No space left
+    on device chk-03" in the service's logs): a part of the service is no broader than the
+    service."""
+    lowered, service, query = claim.text.lower(), view.scope.service, view.scope.query
+    if not service or present(service.lower(), lowered):
+        return True
+    if content_stems(service.replace("-", " ")) <= claim.stems:
+        return True
+    outside = _outside_terms(claim.text, (view,), claim.identifiers)
+    denial = _NO_MATCH.search(outside) or _BROADER.search(outside)
+    before = lowered[: denial.start()] if denial is not None else ""
+    return any(
+        present(token.lower(), query.lower()) and present(token.lower(), before)
+        for token in claim.identifiers
+    )
+
+
 _PAIR = re.compile(r"\b[A-Za-z][\w.\-]*[=:]([\w.\-]+)")
 
 
 def _pair(found: re.Match[str], claim: str) -> str:
-    """A searched ``status=503`` is named by its value ("no 503"): its key left out."""
-    return " " if present(found.group(1), claim) else found.group()
+    """A searched ``status=503`` is named by its value ("no 503", "no more 503s"): its key
+    left out."""
+    value = found.group(1)
+    named = present(value, claim) or (value.isdigit() and present(f"{value}s", claim))
+    return " " if named else found.group()
 
 
 def _window(claim: ParsedClaim, view: CallView, cue: str) -> Finding | None:

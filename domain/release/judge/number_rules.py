@@ -24,6 +24,7 @@ from factledger.domain.release.judge.computed_totals import (
     sum_written,
     written_ratio,
 )
+from factledger.domain.release.judge.derived_values import across, in_view
 from factledger.domain.release.judge.evidence import CallView, Record
 from factledger.domain.release.judge.instants import (
     ClaimTime,
@@ -35,7 +36,6 @@ from factledger.domain.release.judge.predicate_bounds import written_bound
 from factledger.domain.release.judge.quantities import (
     MEASURED,
     Quantity,
-    derived,
     holds,
     swapped_magnitude,
     text_quantities,
@@ -74,7 +74,6 @@ _UNIT_STEMS = frozenset(
     stem(word) for word in ("second", "seconds", "minute", "minutes", "hour", "hours", "day")
 )
 """Units of time: the words of "per second", no label of a record (``ttl_seconds``)."""
-_TOTAL = re.compile(r"\b(?:total|in\s+all|combined|altogether|cumulative\w*|summed)\b", re.I)
 
 
 def check_times(claim: ParsedClaim, views: Sequence[CallView]) -> Finding | None:
@@ -142,7 +141,7 @@ def check_numbers(
             return Finding(GroundingReason.UNIT_MISMATCH, quantity.text)
         if _stated_otherwise(quantity, position, claim, views):
             return Finding(_missing(quantity, views), quantity.text)
-        found = [view for view in views if _in_view(quantity, view, claim)]
+        found = [view for view in views if in_view(quantity, view, claim)]
         if not found and _computed(quantity, position, claim, views):
             continue
         if not found and signed_magnitude(claim, quantity, views):
@@ -217,7 +216,7 @@ def _computed(
 ) -> bool:
     """A number computed from several calls, a duration between instants, a rate or a
     period."""
-    if _across(quantity, views, claim) or _duration(quantity, claim, views):
+    if across(quantity, views, claim) or _duration(quantity, claim, views):
         return True
     if sum_written(quantity, claim, views) or column_total(quantity, views):
         return True
@@ -227,51 +226,6 @@ def _computed(
     if unit is not None and is_rate(claim, quantity, unit, views):
         return True
     return is_period(claim, quantity, position, views)
-
-
-def _shown(quantity: Quantity, claim: ParsedClaim, dimension: bool) -> list[float]:
-    """The claim's other numbers (in base units when ``dimension``)."""
-    return [
-        (other.base[0] if dimension else other.value)
-        for other, _ in claim.quantities
-        if other is not quantity
-    ]
-
-
-def _in_view(quantity: Quantity, view: CallView, claim: ParsedClaim) -> bool:
-    if any(holds(quantity, found) for found in view.quantities):
-        return True
-    if quantity.dimension is None or quantity.dimension == "percent":
-        if derived(quantity, view.values, _shown(quantity, claim, False)):
-            return True
-        return any(
-            derived(quantity, same, _shown(quantity, claim, False)) for same in _measured(view)
-        )  # "99.2% full (53267660800 of 53687091200 bytes)", "67 times": two measurements
-    same = [q.base[0] for q in view.quantities if q.dimension == quantity.dimension]
-    factor = quantity.base[0] / quantity.value if quantity.value else 1.0
-    converted = Quantity(
-        quantity.base[0], quantity.dimension, (quantity.base[0],), quantity.text,
-        quantity.decimals, quantity.bound, factor,
-    )  # fmt: skip
-    total = quantity.dimension not in MEASURED or _TOTAL.search(claim.text) is not None
-    return derived(converted, same[:40], _shown(quantity, claim, True), total)
-
-
-def _measured(view: CallView) -> list[list[float]]:
-    """The view's measurements by dimension (values as written, at most 40 each)."""
-    by: dict[str, list[float]] = {}
-    for found in view.quantities:
-        if found.dimension in MEASURED:
-            by.setdefault(found.dimension or "", []).append(found.value)
-    return [values[:40] for values in by.values()]  # equal cells kept: used = size is 100%
-
-
-def _across(quantity: Quantity, views: Sequence[CallView], claim: ParsedClaim) -> bool:
-    """A number computed from values of several cited calls."""
-    if len(views) < 2 or quantity.dimension not in {None, "percent"}:
-        return False
-    values = tuple(dict.fromkeys(v for view in views for v in view.values[:20]))
-    return derived(quantity, values, _shown(quantity, claim, False))
 
 
 def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView]) -> bool:
@@ -290,9 +244,11 @@ def _duration(quantity: Quantity, claim: ParsedClaim, views: Sequence[CallView])
     pairs += [(v.scope.start, v.scope.end) for v in views if v.scope.start and v.scope.end]
     unit = quantity.base[0] / quantity.value if quantity.value else 1.0
     precision = unit * 10.0 ** (-quantity.decimals)  # "1.62 min" is precise to 0.6 s
+    tolerance = precision / 2
+    if quantity.bound == "about":
+        tolerance = max(tolerance, quantity.base[0] * 0.05)  # "about 32 and a half minutes"
     return any(
-        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= precision / 2
-        for a, b in pairs
+        abs(abs((a - b).total_seconds()) * 1000 - quantity.base[0]) <= tolerance for a, b in pairs
     )
 
 

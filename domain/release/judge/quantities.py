@@ -2,9 +2,10 @@
 
 Durations go to milliseconds (ms, s, seconds, min, h), sizes to bytes (B, KB, KiB, MB, GiB,
 ...; a decimal and a binary multiple are both tried; ``2Gi``, as Kubernetes writes it, is
-2 GiB), percentages stay percentages. A number of a claim is grounded when the evidence holds
-it (after conversion) or when it is a sum, difference, ratio or percentage of two numbers of
-the evidence, or a total of them, within the rounding the claim is written with.
+2 GiB), money to cents ("$27,077.90", ``amount_cents``), percentages stay percentages. A
+number of a claim is grounded when the evidence holds it (after conversion) or when it is a
+sum, difference, ratio or percentage of two numbers of the evidence, or a total of them,
+within the rounding the claim is written with.
 """
 
 from __future__ import annotations
@@ -49,13 +50,15 @@ for _names, _dim, _factors in (
     ("tb terabyte terabytes", "size", (1e12, 1024.0**4)),
     ("tib ti", "size", (1024.0**4,)),
     ("% percent pct", "percent", (1.0,)),
+    ("cent cents", "money", (1.0,)),
+    ("$ usd dollar dollars", "money", (100.0,)),
 ):
     for _name in _names.split():
         _UNITS[_name] = (_dim, _factors)
 
-_UNIT_ALT = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+_UNIT_ALT = "|".join(sorted((re.escape(u) for u in _UNITS if u != "$"), key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(\d(?<![\w.\-/#]\d)(?:\d{0,2}(?:,\d{3})+|\d*(?:\.\d+)?))"
+    r"(\d(?<![\w.\-/#]\d)(?:\d{0,2}(?:,\d{3})+(?:\.\d+)?|\d*(?:\.\d+)?))"
     r"(?:\s?(" + _UNIT_ALT + r")(?!\w))?(?!\w|\.\d)",
     re.IGNORECASE,
 )
@@ -63,12 +66,15 @@ _NUMBER = re.compile(
 it. It begins with the digit it matches, so a scan skips to digits: "no word character,
 dot, dash, slash or hash before it" is checked over that digit and the character before it."""
 _DIGIT = re.compile(r"\d")
-MEASURED = frozenset({"time", "size"})
+MEASURED = frozenset({"time", "size", "money"})
 """Dimensions of measurements: a ratio of two is no longer one, a series is summed only on
 purpose."""
 _FREE_PAIRS = 8
 """Up to this many values, any two may be combined without the claim writing either."""
-_KEY_UNIT = re.compile(r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|mb|gb|pct|percent)$")
+_KEY_UNIT = re.compile(
+    r"(?:^|_)(ms|millis|seconds|secs|sec|s|bytes|kb|kib|mb|mib|gb|gib|tb|tib|pct|percent|"
+    r"cents|usd)$"
+)
 _SIZE_PER_TIME = re.compile(
     r"(?:^|_)(?:(bytes|kb|kib|mb|mib|gb|gib|tb)_)?per_?(?:sec(?:ond)?|s|min(?:ute)?|h(?:ou)?r|day)$"
 )
@@ -142,15 +148,51 @@ def _bound(prefix: str, wider: str = "") -> str:
     return "about" if _ABOUT.search(prefix) else "="
 
 
+_LARGER = r"hours?|hrs?|h|minutes?|mins?|min"
+_SMALLER = r"minutes?|mins?|min|seconds?|secs?|sec|s"
+_COMPOUND = re.compile(
+    rf"\b(?P<big>an?|one|\d+)\s+(?P<bigunit>{_LARGER})\s+(?:and\s+)?"
+    rf"(?P<small>\d+)\s+(?P<unit>{_SMALLER})(?!\w)"
+    rf"|\b(?P<whole>\d+)\s+and\s+a\s+half\s+(?P<halfunit>{_LARGER}|{_SMALLER})(?!\w)",
+    re.IGNORECASE,
+)
+"""A duration in two parts ("an hour and 42 minutes", "2 h 5 min") or with a half ("32 and a
+half minutes"): one quantity in its smaller unit (102 minutes, 32.5 minutes)."""
+
+
+def _compound(m: re.Match[str], bound: str) -> Quantity:
+    if m["whole"] is not None:
+        return _quantity(f"{m['whole']}.5", m["halfunit"], m[0], bound)
+    larger = float(m["big"]) if m["big"][0].isdigit() else 1.0
+    ratio = _UNITS[m["bigunit"].lower()][1][0] / _UNITS[m["unit"].lower()][1][0]
+    return _quantity(f"{larger * ratio + float(m['small']):g}", m["unit"], m[0], bound)
+
+
+def _unit(m: re.Match[str], text: str) -> str | None:
+    """The unit written after the number, or a currency sign before it (``$27,077.90``)."""
+    if m[2] is None and m.start() > 0 and text[m.start() - 1] == "$":
+        return "$"
+    return m[2]
+
+
 def claim_quantities(text: str) -> tuple[tuple[Quantity, int], ...]:
     """Every number of a claim (times already masked out) with its unit, its bound and
-    where it starts."""
+    where it starts; a duration in two parts is one quantity."""
     found: list[tuple[Quantity, int]] = []
-    for m in _NUMBER.finditer(text):
+    taken: list[tuple[int, int]] = []
+    for m in _COMPOUND.finditer(text):
         prefix = text[max(0, m.start() - 16) : m.start()]
         wider = text[max(0, m.start() - 72) : m.start()]
-        found.append((_quantity(m[1], m[2], m[0].strip(), _bound(prefix, wider)), m.start()))
-    return tuple(found)
+        found.append((_compound(m, _bound(prefix, wider)), m.start()))
+        taken.append((m.start(), m.end()))
+    for m in _NUMBER.finditer(text):
+        if any(start <= m.start() < end for start, end in taken):
+            continue
+        prefix = text[max(0, m.start() - 16) : m.start()]
+        wider = text[max(0, m.start() - 72) : m.start()]
+        unit = _unit(m, text)
+        found.append((_quantity(m[1], unit, m[0].strip(), _bound(prefix, wider)), m.start()))
+    return tuple(sorted(found, key=lambda item: item[1]))
 
 
 @lru_cache(maxsize=8192)
@@ -163,7 +205,7 @@ def text_quantities(text: str) -> tuple[Quantity, ...]:
     text = blank_times(text)
     found: list[Quantity] = []
     for m in _NUMBER.finditer(text):
-        unit = m[2]
+        unit = _unit(m, text)
         if unit is None and m.start() > 0 and text[m.start() - 1] in "=:":
             key = _KEY_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
             unit = key_unit(key.group(1)) if key else None
@@ -204,6 +246,7 @@ def holds(claim: Quantity, found: Quantity) -> bool:
 _SCALES: dict[str, tuple[float, ...]] = {
     "time": (1.0, 1000.0, 60_000.0, 3_600_000.0, 86_400_000.0),
     "size": (1.0, 1e3, 1024.0, 1e6, 1024.0**2, 1e9, 1024.0**3, 1e12, 1024.0**4),
+    "money": (1.0, 100.0),
 }
 """The units a measurement is commonly read in, as factors from ms or bytes."""
 

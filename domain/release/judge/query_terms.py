@@ -96,7 +96,19 @@ def _terms(view: CallView) -> Iterator[tuple[float, bool, str | None]]:
             for value in predicate.values:
                 yield from ((float(found), bound, unit) for found in _NUMBER.findall(value))
     for found in _LIMIT.findall(scope.text):
-        yield float(found), False, None
+        if _reached(view.content, float(found)):
+            yield float(found), False, None
+
+
+def _reached(content: JsonValue, limit: float) -> bool:
+    """True when the result was capped by its LIMIT (truncated, or as many rows as the limit,
+    or its row count unknown): a limit the rows never reached caps nothing, and "201 of the
+    396 attempts failed" of a ``LIMIT 201`` query of seven rows counts them."""
+    if not isinstance(content, dict) or content.get("truncated") is True:
+        return True
+    rows = content.get("rows")
+    count = content.get("returned_count", len(rows) if isinstance(rows, list) else None)
+    return not isinstance(count, int) or isinstance(count, bool) or count >= limit
 
 
 _SCOPE: Final = frozenset({"scope"})
