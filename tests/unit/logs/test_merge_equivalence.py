@@ -4,6 +4,7 @@ removed, variables in brackets, quotes, ``key=`` words and units."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -118,3 +119,16 @@ def test_a_stage_asked_only_about_changes_answers_as_on_the_whole_set(
     for setting in _SETTINGS:
         if not reference_round(old, setting):
             assert _merge_round(new, setting, new ^ old) == reference_round(new, setting)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a round asked only about changes misses a sibling set that an unchanged form joins "
+    "through a second position (found by the property above; the same on afa468e)",
+)
+def test_a_round_asked_about_changes_sees_a_set_an_unchanged_form_joins() -> None:
+    before = ["b a b <*>", "a a b <*>", "a b <*>", "<*>"]
+    old = set(before)
+    new = {"a a a <*>"} | set(before[:2])
+    assert not reference_round(old, _SETTINGS[0])
+    assert _merge_round(new, _SETTINGS[0], new ^ old) == reference_round(new, _SETTINGS[0])
