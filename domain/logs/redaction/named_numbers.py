@@ -153,7 +153,15 @@ _PHONE_NAMES: Final = frozenset(
     | {"telefoonnummer", "puhelin", "電話", "电话", "手机", "携帯", "전화"}
 )
 """Names of a telephone number (not ``cell``, ``number`` or ``contact`` alone: other things)."""
-_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES | _PHONE_NAMES
+_CALLING_WORDS: Final = frozenset(
+    {"dial", "dials", "dialing", "dialling", "dialed", "dialled", "calling", "caller", "callee"}
+    | {"callerid", "caller_id", "anrufer", "appelant", "llamante", "chiamante"}
+)
+"""Words of calling: a number after them is a telephone number when it reads as one in one
+word (a trunk ``0`` or ``00`` and a country code, or ten digits and more), so ``calling 3
+handlers`` and ``calling 20260104 job`` stay."""
+_PHONE_NAMES_ALL: Final = _PHONE_NAMES | _CALLING_WORDS
+_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES | _PHONE_NAMES_ALL
 _STRIP: Final = ":=#\"'.,;()[]{}"
 _LONGEST: Final = max(len(name) for name in _NAMES) + 4
 _NAME_RUN: Final = "|".join(
@@ -201,7 +209,10 @@ def _named(match: re.Match[str]) -> str:
     value = match.group(4)
     digits = sum(char.isdigit() for char in value)
     name = match.group(1).lower()
-    if name in _PHONE_NAMES:
+    if name in _CALLING_WORDS:
+        low = 7 if value[:1] == "0" else 10
+        fits, placeholder = low <= digits <= 15 and value.isdigit(), _PHONE
+    elif name in _PHONE_NAMES:
         fits, placeholder = 7 <= digits <= 15 and value.isdigit(), _PHONE
     elif name in _ACCOUNT_NAMES:
         fits, placeholder = 8 <= digits <= 24, _ACCOUNT
