@@ -89,15 +89,22 @@ _BASE64_LINE: Final = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?
 _PATH_PART: Final = re.compile(r"(?:^|/)[a-z]{3,}(?:/|$)").search
 
 
-_DIGEST_SIZES: Final = {"sha1": 27, "sha256": 43, "sha384": 64, "sha512": 86}
-"""Unpadded base64 lengths of the digests an SSH key fingerprint is written with."""
-_DIGEST_NAME: Final = re.compile(r"(?i)(?<![A-Za-z0-9])(sha1|sha256|sha384|sha512):$").search
+_DIGEST_SIZES: Final = {"sha1": 27, "sha256": 43, "sha384": 64, "sha512": 86, "h1": 43}
+"""Unpadded base64 lengths of the digests an SSH key fingerprint, a Subresource Integrity
+value (``sha512-…``) and a go.sum line (``h1:``, SHA-256) are written with."""
+_DIGEST_NAME: Final = re.compile(r"(?i)(?<![A-Za-z0-9])(sha1|sha256|sha384|sha512|h1)[:\-]$").search
+_DIGEST_LEAD: Final = re.compile(r"(?i)(sha1|sha256|sha384|sha512)-").match
+"""A digest's name the run itself begins with (``-`` is a run's character)."""
 
 
 def fingerprint(text: str, start: int, found: str) -> bool:
     """True when the run at ``start`` is the digest of a key fingerprint (OpenSSH's
     ``SHA256:uNiV…``): a public key's hash, of exactly its digest's length, names a key
     without opening anything."""
+    inner = _DIGEST_LEAD(found)
+    if inner is not None:
+        rest = found[inner.end() :].rstrip("=")
+        return len(rest) == _DIGEST_SIZES[inner.group(1).lower()]
     lead = 0
     while start - lead > 0 and text[start - lead - 1] in "+/":
         lead += 1  # a digest starting with ``+`` or ``/``, read from its first letter or digit
