@@ -53,7 +53,9 @@ from factledger.domain.logs.redaction.mail_auth import MAIL_AUTH
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.named_settings import NAMED_SETTINGS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.nested_values import NESTED_VALUES
 from factledger.domain.logs.redaction.password_labels import PASSWORD_LABELS
+from factledger.domain.logs.redaction.path_tokens import PATH_TOKENS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
@@ -97,6 +99,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     CI_MASKED,
     SHAPED_NUMBERS,
     QUERY_CODES,
+    PATH_TOKENS,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
@@ -115,6 +118,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     SQL_USERS,
     USER_ARGUMENTS,
     NAMED_KEYS,
+    NESTED_VALUES,
     LOGIN_PAIRS,
     SETTER_CALLS,
     POSITIONAL_CREDENTIALS,
