@@ -23,3 +23,4 @@ class Placeholder(StrEnum):
     NATIONAL_ID = "<NATIONAL_ID>"
     USER = "<USER>"
     SQL_LITERAL = "<SQL_LITERAL>"
+    LOCATION = "<LOCATION>"

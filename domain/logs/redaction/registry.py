@@ -28,6 +28,7 @@ from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
 from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
 from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
+from factledger.domain.logs.redaction.coordinates import COORDINATES
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
     NAMED_KEYS,
@@ -141,6 +142,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     BARE_ADDRESSES,
     BARE_MACS,
     EMAIL_SPELLINGS,
+    COORDINATES,
 )
 
 
