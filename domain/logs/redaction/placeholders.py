@@ -24,3 +24,4 @@ class Placeholder(StrEnum):
     USER = "<USER>"
     SQL_LITERAL = "<SQL_LITERAL>"
     LOCATION = "<LOCATION>"
+    DEVICE_ID = "<DEVICE_ID>"
