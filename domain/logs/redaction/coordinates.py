@@ -27,7 +27,7 @@ _NAMED: Final = re.compile(
 )
 _PAIR: Final = re.compile(
     r"(?i)(?<![\w\-])((?:[\"']?(?:pos|position|location|loc|coords?|coordinates|latlng|latlon"
-    r"|latlong|ll|gps|center|centre|point)[\"']?[ \t]*[:=][ \t]*[\"'\[(]?)|geo:)"
+    r"|latlong|ll|gps)[\"']?[ \t]*[:=][ \t]*[\"'\[(]?)|geo:)"
     r"(" + _DEGREES + r")[ \t]*,[ \t]*(" + _DEGREES + r")(?![\d.])"
 )
 _NMEA: Final = re.compile(
@@ -35,10 +35,10 @@ _NMEA: Final = re.compile(
 )
 _NAME_WORD: Final = re.compile(
     r"(?i)(?:^|[^\w\-])[\"']?(?:lat|latitude|lon|lng|long|longitude|pos|position|location|loc"
-    r"|coords?|coordinates|latlng|latlon|latlong|ll|gps|center|centre|point)[\"']?(?:[ \t]*[:=]|$)"
+    r"|coords?|coordinates|latlng|latlon|latlong|ll|gps)[\"']?(?:[ \t]*[:=]|$)"
     r"|geo:|\$g[pnlab](?:rmc|gga|gll|gns),"
 ).search
-_PIECES: Final = ("lat", "lon", "lng", "pos", "loc", "coord", "ll", "gps", "cent", "point")
+_PIECES: Final = ("lat", "lon", "lng", "pos", "loc", "coord", "ll", "gps")
 
 
 def _gate(shape: str) -> bool:
@@ -78,9 +78,16 @@ def _apply(text: str) -> str:
     return _NMEA.sub(_nmea, text) if "$G" in text else text
 
 
+def _cue(shape: str) -> bool:
+    """A word holding a number with four decimals or more (what a coordinate needs), or an
+    NMEA sentence (its minutes may have three)."""
+    return "0.0000" in shape or shape.startswith("$G")
+
+
 COORDINATES: Final = TextFamily(
     name="geographic coordinates after their name, in a geo: URI or an NMEA sentence",
     gate=_gate,
+    cue=_cue,
     probe=lambda lowered: "." in lowered,
     apply=_apply,
 )
