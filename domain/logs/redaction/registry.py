@@ -63,6 +63,7 @@ from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 from factledger.domain.logs.redaction.query_codes import QUERY_CODES
 from factledger.domain.logs.redaction.secret_setters import SECRET_SETTERS
 from factledger.domain.logs.redaction.sql_users import SQL_USERS
+from factledger.domain.logs.redaction.travel_documents import MRZ_LINES
 from factledger.domain.logs.redaction.user_arguments import USER_ARGUMENTS
 from factledger.domain.logs.redaction.vendor_shapes import STAGED_KEYS
 from factledger.domain.logs.redaction.word_spellings import (
@@ -101,6 +102,7 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     SHAPED_NUMBERS,
     QUERY_CODES,
     PATH_TOKENS,
+    MRZ_LINES,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,

@@ -121,7 +121,11 @@ labels of other languages, in theirs)."""
 ID_WORDS: Final = frozenset({"id", "ids", "no", "nr", "seq"})
 """Words of a key that name a credential's number in a list, not the credential (``api_key_id``),
 except a session's: a session id is the session."""
-_SESSION_WORDS: Final = frozenset({"session", "sess", "sid", "sessionid", "sessid"})
+_SESSION_WORDS: Final = frozenset(
+    {"session", "sess", "sid", "sessionid", "sessid", "passport", "ssn", "nino", "pin"}
+)
+"""Words of a key whose numbered value is the credential or the document itself (a session
+id is the session, a passport number the passport), so ``ID_WORDS`` keep nothing under them."""
 PLURAL_NOUNS: Final = frozenset(
     {"tokens", "secrets", "passwords", "keys", "sessions", "cookies", "credentials", "creds"}
 )
