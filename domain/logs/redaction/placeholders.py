@@ -25,3 +25,4 @@ class Placeholder(StrEnum):
     SQL_LITERAL = "<SQL_LITERAL>"
     LOCATION = "<LOCATION>"
     DEVICE_ID = "<DEVICE_ID>"
+    PLATE = "<PLATE>"

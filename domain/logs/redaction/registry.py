@@ -50,6 +50,7 @@ from factledger.domain.logs.redaction.hardware_addresses import BARE_MACS
 from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.licence_plates import LICENCE_PLATES
 from factledger.domain.logs.redaction.mail_auth import MAIL_AUTH
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.named_settings import NAMED_SETTINGS
@@ -145,6 +146,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     BARE_MACS,
     EMAIL_SPELLINGS,
     COORDINATES,
+    LICENCE_PLATES,
 )
 
 

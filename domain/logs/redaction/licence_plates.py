@@ -1,0 +1,58 @@
+"""Vehicle registration plates after the word that names them (``plate=LB19 XKT``,
+``kennzeichen="M-KX 4821"``, ``licence_plate: AB-123-CD``, ``kenteken 12-ABC-3``): a plate
+follows a car, and so its driver.
+
+The name decides (``plate``, ``licence``/``license plate``, ``numberplate``, ``reg_plate``,
+``vrm``, ``anpr`` plates and the words of other languages: ``kennzeichen``, ``immatriculation``,
+``matrícula``, ``matricula``, ``targa``, ``kenteken``, ``rekisterinumero``, ``tablica``); the
+value is one to three groups of capitals and digits joined by a space or a dash, quoted or
+not, with a letter and a digit, six characters at least. ``plate=ok``, ``plate_count=12`` and
+a lower-case word stay.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from factledger.domain.logs.redaction.family import TextFamily
+from factledger.domain.logs.redaction.placeholders import Placeholder
+
+__all__ = ["LICENCE_PLATES"]
+
+_PLATE: Final = Placeholder.PLATE.value
+_NAMES: Final = (
+    r"(?:licen[cs]e[_\- ]?plate|number[_\- ]?plate|reg[_\- ]?plate|plate|vrm|kennzeichen"
+    r"|immatriculation|matr[ií]cula|targa|kenteken|rekisterinumero|tablica)"
+)
+_NAMED_PLATE: Final = re.compile(
+    r"(?i)(?<![A-Za-z])(" + _NAMES + r"(?:[_\-]?(?:no|nr|number))?[\"']?[ \t]*[:=][ \t]*)"
+    r"([\"']?)((?-i:[A-Z0-9]{1,4}(?:[ \-][A-Z0-9]{1,4}){0,2}))\2(?![\w\-])"
+)
+_NAME_WORD: Final = re.compile(r"(?i)(?<![a-z])" + _NAMES + r"(?![a-z])").search
+_PIECES: Final = ("plate", "vrm", "kennz", "matri", "targa", "kentek", "rekist", "tablica")
+
+
+def _gate(shape: str) -> bool:
+    lowered = shape.lower()
+    if not any(map(lowered.__contains__, _PIECES)):
+        return False
+    return _NAME_WORD(lowered) is not None
+
+
+def _plate(match: re.Match[str]) -> str:
+    value = match.group(3)
+    letters = sum(char.isalpha() for char in value)
+    digits = sum(char.isdigit() for char in value)
+    if not letters or not digits or letters + digits < 5:
+        return match.group(0)
+    quote = match.group(2)
+    return match.group(1) + quote + _PLATE + quote
+
+
+LICENCE_PLATES: Final = TextFamily(
+    name="vehicle registration plates after their name",
+    gate=_gate,
+    probe=lambda lowered: any(map(lowered.__contains__, _PIECES)),
+    apply=lambda text: _NAMED_PLATE.sub(_plate, text),
+)
