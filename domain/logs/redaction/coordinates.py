@@ -33,23 +33,26 @@ _PAIR: Final = re.compile(
 _NMEA: Final = re.compile(
     r"(\$G[PNLAB](?:RMC|GGA|GLL|GNS),[^*\s]*?)(\d{4}\.\d+),([NS]),(\d{5}\.\d+),([EW])"
 )
-_NAME_WORD: Final = re.compile(
-    r"(?i)(?:^|[^\w\-])[\"']?(?:lat|latitude|lon|lng|long|longitude|pos|position|location|loc"
-    r"|coords?|coordinates|latlng|latlon|latlong|ll|gps)[\"']?(?:[ \t]*[:=]|$)"
-    r"|geo:|\$g[pnlab](?:rmc|gga|gll|gns),"
-).search
-_PIECES: Final = ("lat", "lon", "lng", "pos", "loc", "coord", "ll", "gps")
+_NAMES: Final = frozenset(
+    {"lat", "latitude", "lon", "lng", "long", "longitude", "pos", "position", "location"}
+    | {"loc", "coord", "coords", "coordinates", "latlng", "latlon", "latlong", "gps"}
+)
+_STRIP: Final = "\"'{[(,:= "
+_QUOTED: Final = re.compile(r"[a-z]+").findall
 
 
 def _gate(shape: str) -> bool:
-    """A word naming a coordinate or a place before ``:``/``=`` (or a ``key=`` word's key),
-    a ``geo:`` URI or an NMEA sentence."""
-    lowered = shape.lower()
-    if "geo:" in lowered or "$g" in lowered:
-        return _NAME_WORD(lowered) is not None
-    if not any(map(lowered.__contains__, _PIECES)):
+    """A word whose key is a name of a coordinate or a place (``lat=``, ``"lon":``, a
+    ``key=`` word's key), a quoted JSON word holding one, a ``geo:`` URI or an NMEA
+    sentence: a set test, as in ``named_numbers``."""
+    if shape[:2] == "$G" or "geo:" in shape:
+        return True
+    if '"' in shape:
+        return len(shape) > 5 and not _NAMES.isdisjoint(_QUOTED(shape.lower()))
+    head = shape.split("=", 1)[0] if "=" in shape else shape
+    if len(head) > 14:
         return False
-    return _NAME_WORD(lowered) is not None
+    return head.lower().strip(_STRIP) in _NAMES
 
 
 def _within(value: str, limit: int) -> bool:
@@ -78,6 +81,11 @@ def _apply(text: str) -> str:
     return _NMEA.sub(_nmea, text) if "$G" in text else text
 
 
+_PROBE: Final = re.compile(r"\d\.\d{3}|\$g").search
+"""A number with three decimals or more (four for a coordinate, three in NMEA's minutes), or
+an NMEA sentence."""
+
+
 def _cue(shape: str) -> bool:
     """A word holding a number with four decimals or more (what a coordinate needs), or an
     NMEA sentence (its minutes may have three)."""
@@ -88,6 +96,6 @@ COORDINATES: Final = TextFamily(
     name="geographic coordinates after their name, in a geo: URI or an NMEA sentence",
     gate=_gate,
     cue=_cue,
-    probe=lambda lowered: "." in lowered,
+    probe=lambda lowered: _PROBE(lowered) is not None,
     apply=_apply,
 )

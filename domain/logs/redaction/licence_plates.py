@@ -29,15 +29,29 @@ _NAMED_PLATE: Final = re.compile(
     r"(?i)(?<![A-Za-z])(" + _NAMES + r"(?:[_\-]?(?:no|nr|number))?[\"']?[ \t]*[:=][ \t]*)"
     r"([\"']?)((?-i:[A-Z0-9]{1,4}(?:[ \-][A-Z0-9]{1,4}){0,2}))\2(?![\w\-])"
 )
-_NAME_WORD: Final = re.compile(r"(?i)(?<![a-z])" + _NAMES + r"(?![a-z])").search
+_NAME_WORDS: Final = frozenset(
+    {"plate", "licence_plate", "license_plate", "licenceplate", "licenseplate", "numberplate"}
+    | {"number_plate", "reg_plate", "plate_no", "plate_number", "vrm", "kennzeichen"}
+    | {"immatriculation", "matrícula", "matricula", "targa", "kenteken", "rekisterinumero"}
+    | {"tablica", "platenumber", "plateno", "licenseplatenumber"}
+)
+_STRIP: Final = "\"'{[(,:= "
+_QUOTED: Final = re.compile(r"[a-zíé_]+").findall
 _PIECES: Final = ("plate", "vrm", "kennz", "matri", "targa", "kentek", "rekist", "tablica")
 
 
 def _gate(shape: str) -> bool:
-    lowered = shape.lower()
-    if not any(map(lowered.__contains__, _PIECES)):
+    """A word whose key is a plate's name (``plate=``, ``kennzeichen=``, a ``key=`` word's
+    key) or a quoted word holding one: a set test."""
+    if '"' in shape:
+        lowered = shape.lower()
+        return any(map(lowered.__contains__, _PIECES)) and not _NAME_WORDS.isdisjoint(
+            _QUOTED(lowered)
+        )
+    head = shape.split("=", 1)[0] if "=" in shape else shape
+    if len(head) > 20:
         return False
-    return _NAME_WORD(lowered) is not None
+    return head.lower().strip(_STRIP) in _NAME_WORDS
 
 
 def _plate(match: re.Match[str]) -> str:
