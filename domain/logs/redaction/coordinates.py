@@ -87,9 +87,9 @@ an NMEA sentence."""
 
 
 def _cue(shape: str) -> bool:
-    """A word holding a number with three decimals or more (a coordinate needs four, NMEA's
-    minutes three)."""
-    return "0.000" in shape
+    """A word holding a number with four decimals or more (what a coordinate needs), or an
+    NMEA sentence (its minutes may have three)."""
+    return "0.0000" in shape or shape.startswith("$G")
 
 
 COORDINATES: Final = TextFamily(

@@ -36,21 +36,17 @@ _BARE_MAC: Final = re.compile(
     r"(?i)(?<![a-z])(" + _NAME + r")"
     r"([\"']?[ \t]*(?:[:=][ \t]*|is[ \t]+)?[\"']?)(" + _VALUE + r")(?![\w\-:.])"
 )
-_PIECES: Final = ("mac", "addr", "bssid", "ether")
-"""A piece every name but a station's holds (the cheap test before the search)."""
+_PIECES: Final = ("mac", "addr", "bssid", "ether", "sta")
+"""A piece every name holds (the cheap test before the search)."""
 _NAME_WORD: Final = re.compile(r"(?<![a-z])" + _NAME + r"(?![a-z])").search
-_STATIONS: Final = frozenset({"sta", "station", "sta_addr", "station_addr"})
-"""A Wi-Fi station's names, read as a whole word or key (``sta=``, ``station:``): ``sta`` is
-a piece of too many words (``status``, ``start``) to search for."""
 
 
 def _gate(shape: str) -> bool:
     """A word holding a name of a MAC address as a word of its own (``mac``, ``src_mac=``,
-    ``"macAddress":``), read on the lower-cased shape, or a station's name as the word or
-    its key."""
+    ``"macAddress":``), read on the lower-cased shape."""
     lowered = shape.lower()
     if not any(map(lowered.__contains__, _PIECES)):
-        return lowered.split("=", 1)[0].strip("\"':,") in _STATIONS
+        return False
     return _NAME_WORD(lowered) is not None
 
 
@@ -64,6 +60,6 @@ def _replace(match: re.Match[str]) -> str:
 BARE_MACS: Final = TextFamily(
     name="MAC addresses as twelve hex digits after the word naming them",
     gate=_gate,
-    probe=lambda lowered: any(map(lowered.__contains__, _PIECES)) or "sta" in lowered,
+    probe=lambda lowered: any(map(lowered.__contains__, _PIECES)),
     apply=lambda text: _BARE_MAC.sub(_replace, text),
 )
