@@ -301,7 +301,7 @@ _NEXT_FIELD: Final = re.compile(r"(?<![;,])[ \t]+(?=[A-Za-z_][\w.\-]*=)").search
 
 
 _PLAIN_COOKIE: Final = re.compile(
-    r"[a-z]{1,10}|[a-z]{2}(?:[-_][A-Za-z]{2})?|[A-Z][a-z]+/[A-Z][A-Za-z_]+|\d{1,3}"
+    r"[a-z]{1,10}|[a-z]{2}(?:[-_][A-Za-z]{2})?|[A-Z][a-z]+(?:(?:/|%2F)[A-Z][A-Za-z_]+)+|\d{1,3}|[A-Z]{3}"
 ).fullmatch
 """A cookie value that is a setting, not a session (``theme=dark``, ``lang=de-DE``,
 ``tz=Europe/Berlin``, ``consent=1``): kept under a name that names no credential."""

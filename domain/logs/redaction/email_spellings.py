@@ -2,8 +2,8 @@
 
 * **URL-encoded**: ``email=jane.doe%40example.com`` (in a query string or a form body); the
   host pattern may already have replaced the domain (``jane.doe%<HOST>``).
-* **An HTML entity**: ``jane.doe&#64;example.com``, ``&#x40;`` (a page or a mail body logged
-  as it was sent).
+* **An HTML entity or an escape**: ``jane.doe&#64;example.com``, ``&#x40;`` (a page or a mail
+  body logged as it was sent), JSON's ``\\u0040`` and ``\\x40`` (a serializer escaping ``@``).
 * **Spelled out**: ``jane.doe [at] example [dot] com``, ``john(at)example.org``, ``ops AT
   corp DOT example``, ``jdoe at example dot com``: ``at`` and ``dot`` in brackets, both as
   upper-case words, or both as lower-case words with ``dot`` before the last label (the
@@ -45,7 +45,13 @@ _SPELLED: Final = re.compile(
     + r"(?:\."
     + _LABEL
     + r")*\.[A-Za-z]{2,24}|<HOST>))(?![\w\-])"
-    r"|(?P<entity>" + _LOCAL + r"&#(?:64|[xX]40);(?:<HOST>|" + _LABEL + r"(?:\." + _LABEL + r")+))"
+    r"|(?P<entity>"
+    + _LOCAL
+    + r"(?:&#(?:64|[xX]40);|\\{1,2}(?:u0040|x40))(?:<HOST>|"
+    + _LABEL
+    + r"(?:\."
+    + _LABEL
+    + r")+))"
     r"(?![\w\-])"
     r"|(?P<spelled>"
     + _LOCAL
@@ -66,6 +72,8 @@ _SPELLED: Final = re.compile(
 def _gate(shape: str) -> bool:
     if "%" in shape or shape in ("AT", "dot") or '"@' in shape or "&#" in shape:
         return True
+    if "\\u0000" in shape or "\\x00" in shape:
+        return True
     if "@" in shape and not shape.isascii():
         return True
     if "(" not in shape and "[" not in shape and "{" not in shape:
@@ -80,6 +88,8 @@ def _probe(lowered: str) -> bool:
         or "%40" in lowered
         or "&#64;" in lowered
         or "&#x40;" in lowered
+        or "\\u0040" in lowered
+        or "\\x40" in lowered
         or "%<host>" in lowered
         or "at)" in lowered
         or "at]" in lowered

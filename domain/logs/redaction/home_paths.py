@@ -23,12 +23,17 @@ _NOT_USERS: Final = frozenset({"shared", "public", "default", "all users", "defa
 _HOME: Final = re.compile(
     r"(?P<prefix>(?:(?:(?<![\w.])|(?<=\.\.))/(?:export/|var/)?home/|(?:(?<![\w.])|(?<=\.\.))/Users/"
     r"|(?<![\w.])/(?:mnt/|cygdrive/)?[A-Za-z]/Users/"
-    r"|\b[A-Za-z]:(?:\\\\|\\|/)(?:Users|Documents and Settings)(?:\\\\|\\|/)"
+    r"|\b[A-Za-z]:(?:\\\\|\\|/)(?i:Users|Documents and Settings)(?:\\\\|\\|/)"
     r"|(?<![\w\\])\\\\[\w.\-]+\\(?i:home|users|profiles)\$?\\"
     r"|(?<![\w\\/.])Settings\\(?=[^\\\s]+\\)))"
     r"(?P<user>[^/\\\s\"':;,*<>|]+(?:'[A-Za-z][^/\\\s\"':;,*<>|]*)*)"
     r"|(?<![\w~/.\-])~(?P<tilde>[A-Za-z_][A-Za-z0-9_.\-]*)(?=/|$|[\s\"',;:)\]])"
 )
+
+
+_DRIVE_USERS: Final = re.compile(r"(?i):[\\/]+(?:users|documents and)").search
+"""A drive's ``Users`` folder in any case (Windows paths are case-insensitive:
+``c:\\users\\…``, ``C:\\USERS\\…``)."""
 
 
 def _home(match: re.Match[str]) -> str:
@@ -46,6 +51,7 @@ HOME_PATHS: Final = WordFamily(
     hint=lambda shape: (
         "/home/" in shape
         or "Users" in shape
+        or (":" in shape and _DRIVE_USERS(shape) is not None)
         or "~" in shape
         or "Documents and" in shape
         or shape.startswith("Settings\\")

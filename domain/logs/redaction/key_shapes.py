@@ -3,7 +3,8 @@
 A vendor key is a short lower- or mixed-case prefix and a separator (``zxq_``, ``sk-proj-``)
 before a random body of 20 or more letters and digits. The body is random when it mixes
 letters and digits, is not hexadecimal (hashes, trace and request ids stay), is not a ULID,
-and its characters carry at least 3.5 bits each. The prefix stays, the body is replaced.
+and its characters carry at least 3.5 bits each. The prefix stays, the body is replaced. An
+object id of a payment vendor (``ch_…``, ``evt_…``) stays: its prefix names a kind of record.
 
 A hex body after a prefix (``pplx-3f9a…``) is a key when it is long (32 characters or more),
 mixes letters and digits, carries at least 3 bits per character, and its length is no
@@ -71,8 +72,20 @@ def hex_key(prefix: str, body: str) -> bool:
     return entropy(body.lower()) >= 3.0
 
 
+_OBJECT_PREFIXES: Final = frozenset(
+    {"ch_", "evt_", "pi_", "cus_", "sub_", "in_", "re_", "txn_", "po_", "pm_", "seti_", "si_"}
+    | {"acct_", "prod_", "price_", "py_", "src_", "ii_", "il_", "tr_", "card_", "ba_", "fee_"}
+    | {"dp_", "du_", "cn_", "plink_", "pyr_", "ipi_", "sli_", "cbtxn_", "trr_", "fr_", "iar_"}
+)
+"""The type prefixes of Stripe's object ids (a charge ``ch_…``, an event ``evt_…``, a
+customer ``cus_…``): an id names a record and opens nothing; Stripe's keys are ``sk_``,
+``rk_``, ``pk_`` with a stage, and ``whsec_``."""
+
+
 def _vendor(match: re.Match[str]) -> str:
     body = match.group("body")
+    if match.group("prefix") in _OBJECT_PREFIXES:
+        return match.group(0)
     if not random_body(body) and not hex_key(match.group("prefix"), body):
         return match.group(0)
     return match.group("prefix") + _SECRET
@@ -89,15 +102,22 @@ _BASE64_LINE: Final = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?
 _PATH_PART: Final = re.compile(r"(?:^|/)[a-z]{3,}(?:/|$)").search
 
 
-_DIGEST_SIZES: Final = {"sha1": 27, "sha256": 43, "sha384": 64, "sha512": 86}
-"""Unpadded base64 lengths of the digests an SSH key fingerprint is written with."""
-_DIGEST_NAME: Final = re.compile(r"(?i)(?<![A-Za-z0-9])(sha1|sha256|sha384|sha512):$").search
+_DIGEST_SIZES: Final = {"sha1": 27, "sha256": 43, "sha384": 64, "sha512": 86, "h1": 43}
+"""Unpadded base64 lengths of the digests an SSH key fingerprint, a Subresource Integrity
+value (``sha512-…``) and a go.sum line (``h1:``, SHA-256) are written with."""
+_DIGEST_NAME: Final = re.compile(r"(?i)(?<![A-Za-z0-9])(sha1|sha256|sha384|sha512|h1)[:\-]$").search
+_DIGEST_LEAD: Final = re.compile(r"(?i)(sha1|sha256|sha384|sha512)-").match
+"""A digest's name the run itself begins with (``-`` is a run's character)."""
 
 
 def fingerprint(text: str, start: int, found: str) -> bool:
     """True when the run at ``start`` is the digest of a key fingerprint (OpenSSH's
     ``SHA256:uNiV…``): a public key's hash, of exactly its digest's length, names a key
     without opening anything."""
+    inner = _DIGEST_LEAD(found)
+    if inner is not None:
+        rest = found[inner.end() :].rstrip("=")
+        return len(rest) == _DIGEST_SIZES[inner.group(1).lower()]
     lead = 0
     while start - lead > 0 and text[start - lead - 1] in "+/":
         lead += 1  # a digest starting with ``+`` or ``/``, read from its first letter or digit

@@ -12,7 +12,9 @@ joined by ``.``, ``-``, ``/`` or a space. It is replaced only when it holds six 
 12ms`` stay. Names that are also common words (``run``, ``fin``, ``ein``, ``chi``) are left
 out of the lexicon. A telephone number after its name (``phone=4155550132``, ``"msisdn":
 "447700900123"``, ``Telefon 030123456``) goes when it holds seven to fifteen digits (what
-E.164 allows): without its name a run of digits is no phone.
+E.164 allows): without its name a run of digits is no phone. A subscriber's, a SIM's, a
+handset's or an advertising id after its name (``IMSI=262…``, ``+CCID: 8949…``, ``idfa=…``)
+goes as ``<DEVICE_ID>`` when it holds ten digits or more.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = ["NAMED_NUMBERS"]
 _ID: Final = Placeholder.NATIONAL_ID.value
 _ACCOUNT: Final = Placeholder.IBAN.value
 _PHONE: Final = Placeholder.PHONE.value
+_DEVICE: Final = Placeholder.DEVICE_ID.value
 _ID_NAMES: Final = frozenset(
     {
         # health and membership records
@@ -153,8 +156,22 @@ _PHONE_NAMES: Final = frozenset(
     | {"telefoonnummer", "puhelin", "電話", "电话", "手机", "携帯", "전화"}
 )
 """Names of a telephone number (not ``cell``, ``number`` or ``contact`` alone: other things)."""
-_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES | _PHONE_NAMES
-_STRIP: Final = ":=#\"'.,;()[]{}"
+_CALLING_WORDS: Final = frozenset(
+    {"dial", "dials", "dialing", "dialling", "dialed", "dialled", "calling", "caller", "callee"}
+    | {"callerid", "caller_id", "anrufer", "appelant", "llamante", "chiamante"}
+)
+"""Words of calling: a number after them is a telephone number when it reads as one in one
+word (a trunk ``0`` or ``00`` and a country code, or ten digits and more), so ``calling 3
+handlers`` and ``calling 20260104 job`` stay."""
+_DEVICE_NAMES: Final = frozenset(
+    {"imsi", "iccid", "ccid", "imei", "imeisv", "meid", "idfa", "idfv", "gaid", "aaid", "adid"}
+    | {"advertising_id", "advertisingid", "android_id", "ad_id", "msin"}
+)
+"""Names of an id that follows one person's phone or SIM (a subscriber's IMSI, a SIM's ICCID,
+a handset's IMEI, an advertising id): personal data, like the number it dials."""
+_PHONE_NAMES_ALL: Final = _PHONE_NAMES | _CALLING_WORDS
+_NAMES: Final = _ID_NAMES | _ACCOUNT_NAMES | _PHONE_NAMES_ALL | _DEVICE_NAMES
+_STRIP: Final = ":=#\"'.,;()[]{}+"
 _LONGEST: Final = max(len(name) for name in _NAMES) + 4
 _NAME_RUN: Final = "|".join(
     sorted((re.escape(name) for name in _NAMES), key=lambda name: -len(name))
@@ -201,8 +218,13 @@ def _named(match: re.Match[str]) -> str:
     value = match.group(4)
     digits = sum(char.isdigit() for char in value)
     name = match.group(1).lower()
-    if name in _PHONE_NAMES:
+    if name in _CALLING_WORDS:
+        low = 7 if value[:1] == "0" else 10
+        fits, placeholder = low <= digits <= 15 and value.isdigit(), _PHONE
+    elif name in _PHONE_NAMES:
         fits, placeholder = 7 <= digits <= 15 and value.isdigit(), _PHONE
+    elif name in _DEVICE_NAMES:
+        fits, placeholder = 10 <= digits <= 32 and value.strip("0-") != "", _DEVICE
     elif name in _ACCOUNT_NAMES:
         fits, placeholder = 8 <= digits <= 24, _ACCOUNT
     else:

@@ -23,3 +23,6 @@ class Placeholder(StrEnum):
     NATIONAL_ID = "<NATIONAL_ID>"
     USER = "<USER>"
     SQL_LITERAL = "<SQL_LITERAL>"
+    LOCATION = "<LOCATION>"
+    DEVICE_ID = "<DEVICE_ID>"
+    PLATE = "<PLATE>"

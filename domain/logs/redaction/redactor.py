@@ -50,6 +50,7 @@ from factledger.domain.logs.redaction.word_shapes import (
     Plan,
     apply_plan,
     is_local_address,
+    names_public_value,
     names_version,
     shape_of,
 )
@@ -338,6 +339,8 @@ class Redactor:
                 found, value_shape_hook = value, None
             value_hook = self._hook_result(found, value_shape_hook)
             flags |= value_flags
+        if found is not value and names_public_value(key):
+            found, value_hook = value, self._hook_result(value, None)
         redacted = word if found is value else key + found
         return redacted, flags, key + value_hook
 

@@ -28,6 +28,7 @@ from factledger.domain.logs.redaction.command_arguments import COMMAND_ARGUMENTS
 from factledger.domain.logs.redaction.command_secrets import COMMAND_SECRETS
 from factledger.domain.logs.redaction.config_directives import DIRECTIVES, QUOTED_PAIRS
 from factledger.domain.logs.redaction.config_pairs import CONFIG_PAIRS
+from factledger.domain.logs.redaction.coordinates import COORDINATES
 from factledger.domain.logs.redaction.credential_nouns import (
     LOGIN_PAIRS,
     NAMED_KEYS,
@@ -49,17 +50,21 @@ from factledger.domain.logs.redaction.hardware_addresses import BARE_MACS
 from factledger.domain.logs.redaction.health_records import HL7_PERSON_SEGMENTS
 from factledger.domain.logs.redaction.home_paths import HOME_PATHS
 from factledger.domain.logs.redaction.key_shapes import BASE64_LINES, VENDOR_KEYS
+from factledger.domain.logs.redaction.licence_plates import LICENCE_PLATES
 from factledger.domain.logs.redaction.mail_auth import MAIL_AUTH
 from factledger.domain.logs.redaction.named_numbers import NAMED_NUMBERS
 from factledger.domain.logs.redaction.named_settings import NAMED_SETTINGS
 from factledger.domain.logs.redaction.national_ids import NAMED_NATIONAL_IDS, NATIONAL_IDS
+from factledger.domain.logs.redaction.nested_values import NESTED_VALUES
 from factledger.domain.logs.redaction.password_labels import PASSWORD_LABELS
+from factledger.domain.logs.redaction.path_tokens import PATH_TOKENS
 from factledger.domain.logs.redaction.phones import NATIONAL_PHONES
 from factledger.domain.logs.redaction.phrase_secrets import ONE_TIME_CODES, SECRET_PHRASES
 from factledger.domain.logs.redaction.private_keys import PRIVATE_KEY_LINES
 from factledger.domain.logs.redaction.query_codes import QUERY_CODES
 from factledger.domain.logs.redaction.secret_setters import SECRET_SETTERS
 from factledger.domain.logs.redaction.sql_users import SQL_USERS
+from factledger.domain.logs.redaction.travel_documents import MRZ_LINES
 from factledger.domain.logs.redaction.user_arguments import USER_ARGUMENTS
 from factledger.domain.logs.redaction.vendor_shapes import STAGED_KEYS
 from factledger.domain.logs.redaction.word_spellings import (
@@ -97,6 +102,8 @@ WORD_FAMILIES: Final[tuple[WordFamily, ...]] = (
     CI_MASKED,
     SHAPED_NUMBERS,
     QUERY_CODES,
+    PATH_TOKENS,
+    MRZ_LINES,
 )
 TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     PRIVATE_KEY_LINES,
@@ -115,6 +122,7 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     SQL_USERS,
     USER_ARGUMENTS,
     NAMED_KEYS,
+    NESTED_VALUES,
     LOGIN_PAIRS,
     SETTER_CALLS,
     POSITIONAL_CREDENTIALS,
@@ -137,6 +145,8 @@ TEXT_FAMILIES: Final[tuple[TextFamily, ...]] = (
     BARE_ADDRESSES,
     BARE_MACS,
     EMAIL_SPELLINGS,
+    COORDINATES,
+    LICENCE_PLATES,
 )
 
 

@@ -77,6 +77,8 @@ _WORDS: Final = frozenset(
         "födelsedatum",
         "urodzenia",
         "syntymäaika",
+        # SNMP's community string is its password
+        "community",
     }
 )
 _ENGLISH_LONG_WORDS: Final = (
@@ -238,6 +240,14 @@ _NOT_THE_VALUE: Final = frozenset(
         "strategy",
         "realm",
         "result",
+        "header",
+        "headers",
+        "field",
+        "param",
+        "parameter",
+        "label",
+        "digest",
+        "fingerprint",
     }
     | {"richtlinie", "regel", "regeln", "politique", "politica", "política", "beleid", "polityka"}
     | {"datei", "fichier", "archivo", "arquivo", "pfad", "chemin", "ruta", "caminho", "nom"}
@@ -261,13 +271,38 @@ def is_secret_key(key: str) -> bool:
         return False
     if len(words) > 1 and words[-1] in _SOURCE_FILES and stripped[-len(words[-1]) - 1] == ".":
         return False
+    if _public_key_part(words):
+        return False
     if any(word in _WORDS for word in words):
         return True
     for index, word in enumerate(words):
-        if word in ("key", "keys") and index > 0 and words[index - 1] in _KEY_QUALIFIERS:
+        if index == 0:
+            continue
+        if word in ("key", "keys") and words[index - 1] in _KEY_QUALIFIERS:
+            return True
+        if word in ("code", "codes") and words[index - 1] in _CODE_QUALIFIERS:
             return True
     letters = "".join(words)
     return any(long_word in letters for long_word in _LONG_WORDS) or _joined_pass(words[-1])
+
+
+_CODE_QUALIFIERS: Final = frozenset(
+    {"recovery", "backup", "verification", "verify", "auth", "authorization", "otp", "mfa"}
+    | {"2fa", "sms", "reset", "activation", "confirmation", "security", "access", "login"}
+    | {"unlock", "puk", "scratch", "emergency", "invite", "invitation", "magic", "one"}
+)
+"""A ``code`` word names a credential only after one of these (``recovery_code``,
+``verification_code``, ``backup_codes``); ``exit_code``, ``status_code``, ``country_code``
+name none."""
+
+
+def _public_key_part(words: list[str]) -> bool:
+    """True for a key naming a part of a public key (``PublicKeyToken``, .NET's short digest
+    of an assembly's public key; ``public_key_digest``): public by its name."""
+    for index, word in enumerate(words[:-1]):
+        if word in ("public", "pub") and words[index + 1] in ("key", "keys"):
+            return True
+    return False
 
 
 _NOT_PASSWORDS: Final = frozenset(

@@ -104,6 +104,11 @@ QUANTITY_WORDS: Final = frozenset(
         "index",
         "idx",
         "offset",
+        "digits",
+        "period",
+        "step",
+        "skew",
+        "drift",
     }
     | {"länge", "laenge", "anzahl", "versuche", "dauer", "gültigkeit", "alter", "longueur"}
     | {"tentatives", "durée", "duree", "taille", "longitud", "intentos", "duración", "duracion"}
@@ -116,11 +121,17 @@ labels of other languages, in theirs)."""
 ID_WORDS: Final = frozenset({"id", "ids", "no", "nr", "seq"})
 """Words of a key that name a credential's number in a list, not the credential (``api_key_id``),
 except a session's: a session id is the session."""
-_SESSION_WORDS: Final = frozenset({"session", "sess", "sid", "sessionid", "sessid"})
+_SESSION_WORDS: Final = frozenset(
+    {"session", "sess", "sid", "sessionid", "sessid", "passport", "ssn", "nino", "pin"}
+)
+"""Words of a key whose numbered value is the credential or the document itself (a session
+id is the session, a passport number the passport), so ``ID_WORDS`` keep nothing under them."""
 PLURAL_NOUNS: Final = frozenset(
     {"tokens", "secrets", "passwords", "keys", "sessions", "cookies", "credentials", "creds"}
 )
-WEAK_WORDS: Final = frozenset({"auth", "session", "cookie", "sig", "cred", "sid", "token"})
+WEAK_WORDS: Final = frozenset(
+    {"auth", "session", "cookie", "sig", "cred", "sid", "token", "jwt", "otp", "totp", "signature"}
+)
 _QUANTITY: Final = re.compile(
     r"[\"']?(?:-?\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|d|b|kb|mb|gb|kib|mib|gib|%)?"
     r"|true|false|yes|no|on|off|none|null)[\"']?",
@@ -147,6 +158,9 @@ _TUPLE_STARTS: Final = ("('", '("')
 """A tuple of literals as a credential's value (``auth=('bob', '…')``): its user and password
 are judged by ``call_arguments``."""
 _SPLIT: Final = re.compile(r"[_.\-\s/]+|(?<=[a-z0-9])(?=[A-Z])")
+_NAME_PATH: Final = re.compile(r"[a-z]{2,}(?:[/\-_.:](?:[a-z]+|\d{1,4}))*").fullmatch
+"""A name or path of lower-case words (``prod/db/main``, ``payments/stripe-webhook``): what
+an id of a stored secret is called, not the secret (AWS's ``SecretId``)."""
 
 
 _NSS_SOURCES: Final = frozenset(
@@ -191,8 +205,8 @@ def keeps_value(key: str, value: str) -> bool:
     if (
         len(words) > 1
         and words[-1] in ID_WORDS
-        and value.strip("\"'").isdigit()
         and _SESSION_WORDS.isdisjoint(words)
+        and (value.strip("\"'").isdigit() or _NAME_PATH(value.strip("\"'")) is not None)
     ):
         return True
     return len(words) == 1 and words[0] in WEAK_WORDS and _LOWER_WORD(value) is not None

@@ -207,6 +207,9 @@ def keyed_value(kind: KeyKind, value: str, key: str = "") -> str | None:
 _INNER_PHONE: Final = re.compile(r"(?<![\w+])\+0{7}").search
 """A ``+`` and seven digits inside a word (``"to":"+447700900123"``): may be a phone."""
 _QUOTES: Final = "\"'"
+_OPENERS: Final = "\"'["
+"""What may stand before a spaced phone's ``+`` in its first word (``phone="+44 20 …"``,
+``[+1 415 …``)."""
 
 
 def shape_flags(shape: str) -> int:
@@ -215,7 +218,8 @@ def shape_flags(shape: str) -> int:
     flags = 0
     if HAS_LETTER(shape) is not None and gated(shape.lower()):
         flags = CONTEXT
-    if (shape[:1] in ("+", "(") and PHONE_START.match(shape) is not None) or (
+    lead = shape.lstrip(_OPENERS) if shape[:1] in _OPENERS else shape
+    if (lead[:1] in ("+", "(") and PHONE_START.match(lead) is not None) or (
         "+0000000" in shape and _INNER_PHONE(shape) is not None
     ):
         flags |= PHONE

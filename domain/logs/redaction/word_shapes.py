@@ -235,6 +235,16 @@ def names_version(key: str) -> bool:
     return _VERSION_BEFORE(key) is not None
 
 
+_PUBLIC_KEYS: Final = frozenset({"boundary=", "integrity="})
+"""Keys whose value is public by what it is: a multipart body's delimiter, a Subresource
+Integrity digest (however random they look)."""
+
+
+def names_public_value(key: str) -> bool:
+    """True for a ``key=`` whose value is public whatever its shape (``boundary=``)."""
+    return key.lower() in _PUBLIC_KEYS
+
+
 def _names_a_path(match: re.Match[str]) -> bool:
     """True for a host that begins the name of an image, a package or a label
     (``registry.gitlab.com/acme/api:2.3.1``, ``github.com/acme/auth``,

@@ -7,7 +7,8 @@
   expiry, service code and discretionary data after ``=`` go with the number.
 * **Keys of a listed vendor whose body is hex or lower case** (random-looking bodies of this
   kind fail the entropy test of ``key_shapes``): Databricks ``dapi``/``dose`` + 32 hex,
-  Braintree ``access_token$production$…$…``, Mailgun ``key-`` + 32 letters and digits.
+  Braintree ``access_token$production$…$…``, Mailgun ``key-`` + 32 letters and digits,
+  Mailchimp's 32 hex and its data centre (``…-us21``).
 * **Values masked by a CI runner command** (``::add-mask::…``): the value is a secret by
   the command's definition.
 """
@@ -63,9 +64,9 @@ TRACK_DATA: Final = WordFamily(
 _HEX_VENDOR: Final = re.compile(
     r"(?<![A-Za-z0-9])(?:(?:dapi|dose)[0-9a-f]{32}(?:-\d)?"
     r"|access_token\$(?:production|sandbox|development)\$[0-9a-z]{16}\$[0-9a-f]{24,32}"
-    r"|key-[0-9a-z]{32})(?![A-Za-z0-9])"
+    r"|key-[0-9a-z]{32}|[0-9a-f]{32}-us\d{1,2})(?![A-Za-z0-9])"
 )
-_HEX_VENDOR_HINT: Final = re.compile(r"dapi|dose|access_token\$|key-").search
+_HEX_VENDOR_HINT: Final = re.compile(r"dapi|dose|access_token\$|key-|-us0").search
 
 
 def _hex_vendor(match: re.Match[str]) -> str:
