@@ -157,7 +157,11 @@ def calls_code(text: str, value: str, end: int) -> bool:
     """True when the value of a credential key, at ``end`` followed by ``(``, is a call in
     code (``token = fetch_token("orders-api")``, ``pw = getpass("Password: ")``,
     ``secret = vault.read(path)``): the call gives the credential, its text holds none. A
-    password holding ``(`` (``Xy9(kL2!``) has no such name and arguments."""
+    password holding ``(`` (``Xy9(kL2!``) has no such name and arguments, nor has a key of
+    hex or mixed digits glued to a bracket (``a3aad557…dda7("``): a name in code holds at most
+    three digits (``b64decode``, ``sha256``)."""
+    if sum(letter.isdigit() for letter in value) > 3:
+        return False
     return _CODE_NAME(value) is not None and _CODE_ARGUMENTS(text, end) is not None
 
 

@@ -4,6 +4,8 @@ connect call's password goes whatever expression names its host."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from factledger.domain.logs.redaction import Redactor
@@ -143,3 +145,18 @@ def test_a_password_by_position_or_arrow_goes(line: str, expected: str) -> None:
 @pytest.mark.parametrize("line", CALLS_KEPT)
 def test_code_that_holds_no_credential_stays(line: str) -> None:
     assert Redactor().redact(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'headers: DD-APPLICATION-KEY: a3aad557e3d1ac5395bf9ea9edeb75d21a05dda7("',
+        "api_key: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b(x)",
+        'token=ghp_4f9Kx2Lq8Zr7Tw1Yb6Nc3Vd5Hs0Jm("',
+    ],
+)
+def test_a_key_glued_to_a_bracket_is_no_call_in_code(line: str) -> None:
+    """A secret-shaped value followed by ``(`` is not a function name: it goes."""
+    redacted = Redactor().redact(line)
+    value = re.split(r"[:=] ?", line)[-1].partition("(")[0]
+    assert value[:8] not in redacted, redacted
